@@ -1,0 +1,211 @@
+// Out-of-line pieces of the kernel API: call records, rounding modes, sync and small checks.
+#include <chrono>
+
+#include "aicore/checks.h"
+#include "aicore/data_copy.h"
+#include "aicore/sync.h"
+#include "aicore/vector_ops.h"
+
+namespace ascsim::model {
+const char* PipeName(Pipe pipe) {
+  switch (pipe) {
+    case Pipe::kS: return "S";
+    case Pipe::kV: return "V";
+    case Pipe::kMte1: return "MTE1";
+    case Pipe::kMte2: return "MTE2";
+    case Pipe::kMte3: return "MTE3";
+    case Pipe::kM: return "M";
+    case Pipe::kFix: return "FIX";
+    case Pipe::kNone: break;
+  }
+  return "-";
+}
+}  // namespace ascsim::model
+
+namespace ascsim::aicore {
+
+model::ApiCall CopyCall(const char* name, model::Pipe pipe, uint64_t bytes, uint8_t elem,
+                        uint32_t dst_buffer, uint32_t src_buffer) {
+  model::ApiCall call{};
+  call.name = name;
+  call.kind = model::CallKind::kCopy;
+  call.pipe = pipe;
+  call.dtype_bytes = elem;
+  call.bytes = bytes;
+  call.elements = elem ? bytes / elem : 0;
+  call.dst_buffer = dst_buffer;
+  call.src_buffers[0] = src_buffer;
+  return call;
+}
+
+model::ApiCall VectorCall(const char* name, model::VectorClass cls, uint8_t elem, uint64_t n,
+                          uint32_t dst, uint32_t src0, uint32_t src1) {
+  model::ApiCall call{};
+  call.name = name;
+  call.kind = model::CallKind::kVector;
+  call.pipe = model::Pipe::kV;
+  call.vector_class = cls;
+  call.dtype_bytes = elem;
+  call.elements = n;
+  call.bytes = n * elem;
+  call.dst_buffer = dst;
+  call.src_buffers[0] = src0;
+  call.src_buffers[1] = src1;
+  return call;
+}
+
+simd::Rounding ToRounding(AscendC::RoundMode mode) {
+  switch (mode) {
+    case AscendC::RoundMode::CAST_NONE: return simd::Rounding::kNone;
+    case AscendC::RoundMode::CAST_RINT: return simd::Rounding::kRint;
+    case AscendC::RoundMode::CAST_FLOOR: return simd::Rounding::kFloor;
+    case AscendC::RoundMode::CAST_CEIL: return simd::Rounding::kCeil;
+    case AscendC::RoundMode::CAST_ROUND: return simd::Rounding::kRound;
+    case AscendC::RoundMode::CAST_TRUNC: return simd::Rounding::kTrunc;
+    case AscendC::RoundMode::CAST_ODD: return simd::Rounding::kOdd;
+  }
+  return simd::Rounding::kNone;
+}
+
+void CheckBlockCount(const char* call, uint32_t block_count) {
+  if (block_count > 4095) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": blockCount ", block_count, " exceeds the device limit 4095"));
+  }
+}
+
+void RequireDataCopyPad(const char* call) {
+  CoreContext& core = CurrentCore();
+  if (!core.launch->soc->has_data_copy_pad) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": DataCopyPad is not available on ", core.launch->soc->name));
+  }
+}
+
+namespace {
+model::Pipe ToModelPipe(pipe_t pipe) {
+  switch (pipe) {
+    case PIPE_S: return model::Pipe::kS;
+    case PIPE_V: return model::Pipe::kV;
+    case PIPE_M: return model::Pipe::kM;
+    case PIPE_MTE1: return model::Pipe::kMte1;
+    case PIPE_MTE2: return model::Pipe::kMte2;
+    case PIPE_MTE3: return model::Pipe::kMte3;
+    case PIPE_FIX: return model::Pipe::kFix;
+    default: return model::Pipe::kNone;  // PIPE_ALL and the rest
+  }
+}
+
+// Source and destination pipes of a HardEvent, from its name ("MTE2_V").
+std::pair<model::Pipe, model::Pipe> EventPipes(AscendC::HardEvent event) {
+  const std::string name = AscendC::HardEventName(event);
+  const size_t sep = name.find('_');
+  auto pipe_of = [](const std::string& p) {
+    if (p == "S") return model::Pipe::kS;
+    if (p == "V") return model::Pipe::kV;
+    if (p == "M") return model::Pipe::kM;
+    if (p == "MTE1") return model::Pipe::kMte1;
+    if (p == "MTE2") return model::Pipe::kMte2;
+    if (p == "MTE3") return model::Pipe::kMte3;
+    if (p == "FIX") return model::Pipe::kFix;
+    return model::Pipe::kNone;
+  };
+  return {pipe_of(name.substr(0, sep)), pipe_of(name.substr(sep + 1))};
+}
+
+uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {
+  return static_cast<uint32_t>(event) * 8u + static_cast<uint32_t>(id);
+}
+
+void CheckEventId(const char* call, AscendC::HardEvent event, int32_t id) {
+  if (id < 0 || id > 7) {
+    Fault(ErrorKind::kSyncMisuse, Str(call, "<", AscendC::HardEventName(event), ">(", id,
+                                      "): event id must be in EVENT_ID0..EVENT_ID7"));
+  }
+}
+
+model::ApiCall FlagCall(const char* name, model::CallKind kind, AscendC::HardEvent event,
+                        int32_t id) {
+  model::ApiCall call{};
+  call.name = name;
+  call.kind = kind;
+  auto [src, dst] = EventPipes(event);
+  call.pipe = kind == model::CallKind::kSetFlag ? src : dst;
+  call.wait_src = src;
+  call.wait_dst = dst;
+  call.event = FlagKey(event, id);
+  return call;
+}
+}  // namespace
+
+void PipeBarrierImpl(pipe_t pipe) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  model::ApiCall call{};
+  call.name = "PipeBarrier";
+  call.kind = model::CallKind::kPipeBarrier;
+  call.pipe = ToModelPipe(pipe);
+  call.event = static_cast<uint32_t>(pipe);
+  Record(core, call);
+}
+
+void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckEventId("SetFlag", event, id);
+  ++core.pending_flags[FlagKey(event, id)];
+  Record(core, FlagCall("SetFlag", model::CallKind::kSetFlag, event, id));
+}
+
+void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckEventId("WaitFlag", event, id);
+  auto it = core.pending_flags.find(FlagKey(event, id));
+  if (it == core.pending_flags.end() || it->second == 0) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
+              ") has no matching SetFlag; the device would hang until timeout 507018"));
+  }
+  --it->second;
+  Record(core, FlagCall("WaitFlag", model::CallKind::kWaitFlag, event, id));
+}
+
+void SyncAllImpl() {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (!core.launch->sync_all) {
+    Fault(ErrorKind::kSyncMisuse, "SyncAll: not available in this launch");
+  }
+  model::ApiCall call{};
+  call.name = "SyncAll";
+  call.kind = model::CallKind::kSyncAll;
+  call.pipe = model::Pipe::kNone;
+  Record(core, call);
+  core.launch->sync_all(core.block_idx);
+}
+
+int64_t SystemCycle() {
+  const CoreContext& core = CurrentCore();
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count();
+  return static_cast<int64_t>(static_cast<double>(ns) * core.launch->soc->clock_ghz);
+}
+
+void FinishBlock(CoreContext& core) {
+  for (const auto& [key, count] : core.pending_flags) {
+    if (count > 0) {
+      const auto event = static_cast<AscendC::HardEvent>(key / 8);
+      Warn(Str("SetFlag<", AscendC::HardEventName(event), ">(EVENT_ID", key % 8,
+               ") was never waited for (", count,
+               " pending at kernel end); every SetFlag needs its WaitFlag"));
+    }
+  }
+}
+
+[[noreturn]] void AssertFailed(const char* expr, const char* file, int line) {
+  Fault(ErrorKind::kInvalidArgument, Str("ASSERT(", expr, ") failed at ", file, ":", line));
+}
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,31 @@
+// One UB buffer handed out by a TPipe: the unit of the queue protocol and of use-after-free
+// detection. A LocalTensor remembers its slot and the slot's generation when it was handed out;
+// FreeTensor bumps the generation, so a stale tensor is caught in O(1) at its next use.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "aicore/types.h"
+
+namespace ascsim::aicore {
+
+enum class BufferState : uint8_t { kFree, kAllocated, kQueued, kDequeued, kFixed };
+const char* BufferStateName(BufferState state);
+
+struct BufferSlot {
+  uint8_t* addr = nullptr;
+  uint32_t bytes = 0;
+  uint32_t id = 0;          // unique per core (cost-model dependencies)
+  uint32_t generation = 0;  // bumped by FreeTensor
+  BufferState state = BufferState::kFree;
+  const void* owner = nullptr;  // the TQue / TBuf that InitBuffer gave it to
+  AscendC::TPosition position = AscendC::TPosition::VECCALC;
+  uint32_t index = 0;       // index within its owner
+  bool is_queue = false;
+};
+
+// "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.
+std::string DescribeSlot(const BufferSlot& slot);
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,63 @@
+// The one place where kernel-side checks build their messages and raise them. A fault names the
+// kernel, the block, the call and its numbers in one line:
+//   add_custom: block 3/8: DataCopy GM->UB read [16384, 18432) of half exceeds GlobalTensor size 16384
+// A warning is a device trap that is not fatal on hardware; strict mode turns it into an error.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include "aicore/core_context.h"
+#include "ascsim/error.h"
+#include "ascsim/half.h"
+
+namespace ascsim::aicore {
+
+template <class... Args>
+std::string Str(const Args&... args) {
+  std::ostringstream out;
+  (out << ... << args);
+  return out.str();
+}
+
+// "0x1f40"-style hex for addresses and UB offsets.
+std::string Hex(uint64_t value);
+
+// "add_custom: block 3/8: " for the current core ("" outside a kernel).
+std::string WhereAmI();
+
+// Throws the error of `kind` with the current core's prefix. Never returns.
+[[noreturn]] void Fault(ErrorKind kind, const std::string& detail);
+
+// Records a warning for the launch (deduplicated by `key`, or by `detail` when `key` is empty);
+// in strict mode raises it as a StrictWarning fault instead.
+void Warn(const std::string& detail, const std::string& key = "");
+
+// Called at the top of every API call: counts it and stops a cancelled (timed-out) launch.
+void EnterApiCall(CoreContext& core);
+
+template <class T>
+constexpr const char* TypeName() {
+  if constexpr (std::is_same_v<T, half>) return "half";
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
+  else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
+  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
+  else return "T";
+}
+
+// Records an API call for the cost model when profiling is on (one branch when off).
+inline void Record(CoreContext& core, const model::ApiCall& call) {
+  if (core.trace != nullptr) core.trace->calls.push_back(call);
+}
+
+}  // namespace ascsim::aicore

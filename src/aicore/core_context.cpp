@@ -1,0 +1,122 @@
+#include "aicore/core_context.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "aicore/checks.h"
+#include "ascsim/error.h"
+
+namespace ascsim::aicore {
+
+namespace {
+thread_local CoreContext* g_current_core = nullptr;
+}  // namespace
+
+void WarningLog::Add(const std::string& key, const std::string& message) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto [it, inserted] = by_key_.try_emplace(key, message, 0);
+  if (inserted) order_.push_back(key);
+  ++it->second.second;
+}
+
+std::vector<std::string> WarningLog::Lines() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<std::string> lines;
+  for (const std::string& key : order_) {
+    const auto& [message, count] = by_key_.at(key);
+    lines.push_back(count == 1 ? message : message + " (x" + std::to_string(count) + ")");
+  }
+  return lines;
+}
+
+bool WarningLog::empty() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return order_.empty();
+}
+
+CoreContext* TryCurrentCore() { return g_current_core; }
+
+CoreContext& CurrentCore() {
+  if (g_current_core == nullptr) {
+    throw InvalidArgument(
+        "Ascend C kernel API called outside a kernel launch (use ACLRT_LAUNCH_KERNEL, "
+        "ICPU_RUN_KF or ascsim::Launch)");
+  }
+  return *g_current_core;
+}
+
+std::unique_ptr<uint8_t, void (*)(void*)> AllocateUbArena(uint32_t bytes) {
+  void* p = std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u);
+  if (p == nullptr) throw OutOfDeviceMemory("cannot allocate a Unified Buffer arena");
+  return {static_cast<uint8_t*>(p), std::free};
+}
+
+CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena)
+    : previous_(g_current_core), owned_ub_(nullptr, std::free) {
+  context_.launch = launch;
+  context_.block_idx = block_idx;
+  context_.ub_size = launch->soc->ub_bytes;
+  if (ub_arena == nullptr) {
+    owned_ub_ = AllocateUbArena(context_.ub_size);
+    ub_arena = owned_ub_.get();
+  }
+  context_.ub = ub_arena;
+  if (launch->traces != nullptr && block_idx < launch->traces->size()) {
+    context_.trace = &(*launch->traces)[block_idx];
+    context_.trace->block_idx = block_idx;
+  }
+  g_current_core = &context_;
+}
+
+CoreScope::~CoreScope() { g_current_core = previous_; }
+
+SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
+    : launch_(std::make_unique<LaunchShared>()) {
+  launch_->kernel = "test";
+  launch_->block_num = block_num;
+  launch_->soc = &soc;
+  launch_->strict = strict;
+  scope_ = std::make_unique<CoreScope>(launch_.get(), 0);
+}
+
+std::string Hex(uint64_t value) {
+  std::ostringstream out;
+  out << "0x" << std::hex << value;
+  return out.str();
+}
+
+std::string WhereAmI() {
+  CoreContext* core = g_current_core;
+  if (core == nullptr || core->launch == nullptr) return "";
+  return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num, ": ");
+}
+
+[[noreturn]] void Fault(ErrorKind kind, const std::string& detail) {
+  const std::string message = WhereAmI() + detail;
+  switch (kind) {
+    case ErrorKind::kOutOfBounds: throw OutOfBounds(message);
+    case ErrorKind::kOutOfDeviceMemory: throw OutOfDeviceMemory(message);
+    case ErrorKind::kUbOverflow: throw UbOverflow(message);
+    case ErrorKind::kQueueMisuse: throw QueueMisuse(message);
+    case ErrorKind::kSyncMisuse: throw SyncMisuse(message);
+    case ErrorKind::kStrictWarning: throw StrictWarning(message);
+    case ErrorKind::kTimeout: throw Timeout(message);
+    default: throw InvalidArgument(message);
+  }
+}
+
+void Warn(const std::string& detail, const std::string& key) {
+  CoreContext* core = g_current_core;
+  if (core == nullptr || core->launch == nullptr) return;
+  if (core->launch->strict) Fault(ErrorKind::kStrictWarning, detail + " [strict mode]");
+  core->launch->warnings.Add(key.empty() ? detail : key, WhereAmI() + detail);
+}
+
+void EnterApiCall(CoreContext& core) {
+  ++core.api_calls;
+  if (core.launch->cancelled.load(std::memory_order_relaxed)) {
+    Fault(ErrorKind::kTimeout, core.launch->cancel_reason);
+  }
+}
+
+}  // namespace ascsim::aicore

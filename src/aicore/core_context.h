@@ -1,0 +1,113 @@
+// The per-core context: which block of which launch this thread is running, its Unified Buffer
+// arena, its TPipe and its event flags. The runtime installs one per block (CoreScope); every
+// kernel_operator.h call reads it through CurrentCore().
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ascsim/soc.h"
+#include "model/api_call.h"
+
+namespace AscendC {
+class TPipe;
+}
+
+namespace ascsim::aicore {
+
+// A device allocation, as the memory registry knows it.
+struct GmRange {
+  const uint8_t* begin = nullptr;
+  const uint8_t* end = nullptr;
+};
+
+// Warnings raised by the cores of one launch; the same text from many blocks is kept once with
+// a count, so a trap hit in every tile of every block is one line, not thousands.
+class WarningLog {
+ public:
+  void Add(const std::string& key, const std::string& message);
+  // "message (x N)" lines, in first-seen order.
+  std::vector<std::string> Lines() const;
+  bool empty() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::vector<std::string> order_;
+  std::map<std::string, std::pair<std::string, uint64_t>> by_key_;
+};
+
+// What all cores of one launch share. Owned by the runtime for the launch's duration.
+struct LaunchShared {
+  std::string kernel;
+  uint32_t block_num = 1;
+  const SocProfile* soc = nullptr;
+  bool strict = false;
+  // Finds the device allocation holding `p` (end inclusive, so a pointer one past an allocation
+  // still resolves); false when `p` is not device memory. Installed by the runtime.
+  std::function<bool(const void* p, GmRange* out)> find_gm;
+  WarningLog warnings;
+  // Set when the launch must stop (a timeout): every API call then fails at once.
+  std::atomic<bool> cancelled{false};
+  std::string cancel_reason;
+  // Profiling: one CoreTrace per block when on, empty when off.
+  std::vector<model::CoreTrace>* traces = nullptr;
+  // SyncAll barrier, installed by the runtime.
+  std::function<void(uint32_t block_idx)> sync_all;
+};
+
+// Per-core state of a running block.
+struct CoreContext {
+  LaunchShared* launch = nullptr;
+  uint32_t block_idx = 0;
+  uint8_t* ub = nullptr;  // Unified Buffer arena: launch->soc->ub_bytes, 32-byte aligned
+  uint32_t ub_size = 0;
+  uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
+  AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
+  model::CoreTrace* trace = nullptr;  // null when profiling is off
+  // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
+  std::map<uint32_t, int> pending_flags;
+  uint64_t api_calls = 0;
+};
+
+// The context of the block running on this thread; throws InvalidArgument outside a kernel.
+CoreContext& CurrentCore();
+CoreContext* TryCurrentCore();
+
+// Installs a core context on this thread for its lifetime (one block, or a test's single core).
+// Owns the UB arena unless one is supplied (the runtime reuses one arena per worker thread).
+class CoreScope {
+ public:
+  CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena = nullptr);
+  ~CoreScope();
+  CoreScope(const CoreScope&) = delete;
+  CoreScope& operator=(const CoreScope&) = delete;
+  CoreContext& context() { return context_; }
+
+ private:
+  CoreContext context_;
+  CoreContext* previous_;
+  std::unique_ptr<uint8_t, void (*)(void*)> owned_ub_;
+};
+
+// A UB arena of `bytes`, 32-byte aligned (4 KiB in practice), for CoreScope.
+std::unique_ptr<uint8_t, void (*)(void*)> AllocateUbArena(uint32_t bytes);
+
+// A single-core launch for tests and tools: kernel name "test", block 0 of `block_num`.
+class SingleCore {
+ public:
+  explicit SingleCore(const SocProfile& soc, uint32_t block_num = 1, bool strict = false);
+  LaunchShared& launch() { return *launch_; }
+  CoreContext& core() { return scope_->context(); }
+
+ private:
+  std::unique_ptr<LaunchShared> launch_;
+  std::unique_ptr<CoreScope> scope_;
+};
+
+}  // namespace ascsim::aicore

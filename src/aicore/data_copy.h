@@ -1,0 +1,271 @@
+// DataCopy and DataCopyPad: moves between GM and UB (MTE2 in, MTE3 out) and within UB.
+// Device traps reproduced: a contiguous DataCopy whose byte length is not a multiple of 32 B is
+// rounded down (and warned about); UB operands must be 32-byte aligned; every GM byte touched must
+// lie inside the GlobalTensor and its device allocation.
+#pragma once
+
+#include <cstdint>
+
+#include "aicore/global_tensor.h"
+#include "aicore/local_tensor.h"
+#include "aicore/operand_checks.h"
+#include "aicore/simd/vector_math.h"
+
+namespace AscendC {
+
+// Strided copy in 32-byte data blocks: blockCount blocks of blockLen x 32 B, with srcStride and
+// dstStride gaps (also in 32 B units) between consecutive blocks.
+struct DataCopyParams {
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t srcGap, uint16_t dstGap)
+      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap) {}
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+};
+
+// DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32 B blocks.
+struct DataCopyExtParams {
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcGap, uint32_t dstGap, uint32_t rsv)
+      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap), rsv(rsv) {}
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+};
+struct DataCopyPadParams {
+  DataCopyPadParams() = default;
+  DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+};
+template <class T>
+struct DataCopyPadExtParams {
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;   // elements
+  uint8_t rightPadding = 0;  // elements
+  T paddingValue = T(0);
+};
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+model::ApiCall CopyCall(const char* name, model::Pipe pipe, uint64_t bytes, uint8_t elem,
+                        uint32_t dst_buffer, uint32_t src_buffer);
+
+// The device's rounding of a contiguous DataCopy length; warns when it drops bytes.
+template <class T>
+uint64_t RoundedCopyCount(const char* what, uint64_t count) {
+  const uint64_t bytes = count * sizeof(T);
+  const uint64_t copied = bytes / AscendC::ONE_BLK_SIZE * AscendC::ONE_BLK_SIZE;
+  if (copied != bytes) {
+    Warn(Str(what, " count ", count, " of ", TypeName<T>(), " (", bytes,
+             " B) is not a multiple of 32 B; the device copies ", copied, " B (",
+             copied / sizeof(T), " elements) and drops the rest (use DataCopyPad)"),
+         Str(what, "/", count, "/", TypeName<T>()));
+  }
+  return copied / sizeof(T);
+}
+
+void CheckBlockCount(const char* call, uint32_t block_count);
+void RequireDataCopyPad(const char* call);
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+// GM -> UB, contiguous.
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->UB", count);
+  T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n);
+  const T* s = src.CheckedAddress("DataCopy GM->UB", "read", 0, n);
+  ascsim::simd::Copy(d, s, n * sizeof(T));
+  ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2, n * sizeof(T), sizeof(T),
+                                ai::BufferId(dst), ascsim::model::kNoBuffer));
+}
+
+// UB -> GM, contiguous.
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
+  const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n);
+  T* d = dst.CheckedAddress("DataCopy UB->GM", "write", 0, n);
+  ascsim::simd::Copy(d, s, n * sizeof(T));
+  ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3, n * sizeof(T), sizeof(T),
+                                ascsim::model::kNoBuffer, ai::BufferId(src)));
+}
+
+// UB -> UB, contiguous (runs on the vector pipe).
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->UB", count);
+  T* d = ai::CheckUbOperand("DataCopy UB->UB", "dst", dst, n);
+  const T* s = ai::CheckUbOperand("DataCopy UB->UB", "src", src, n);
+  ai::CheckOverlap("DataCopy UB->UB", "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
+  ascsim::simd::Copy(d, s, n * sizeof(T));
+  ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kV, n * sizeof(T), sizeof(T),
+                                ai::BufferId(dst), ai::BufferId(src)));
+}
+
+// GM -> UB, strided in 32 B blocks.
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopy GM->UB (DataCopyParams)";
+  ai::CheckBlockCount(call, p.blockCount);
+  const uint64_t blk = ONE_BLK_SIZE / sizeof(T);  // elements per 32 B block
+  const uint64_t len = uint64_t{p.blockLen} * blk;
+  const uint64_t src_pitch = len + uint64_t{p.srcStride} * blk;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * blk;
+  if (p.blockCount == 0 || len == 0) return;
+  const uint64_t dst_extent = (p.blockCount - 1) * dst_pitch + len;
+  const uint64_t src_extent = (p.blockCount - 1) * src_pitch + len;
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
+  const T* s = src.CheckedAddress(call, "read", 0, src_extent);
+  for (uint32_t b = 0; b < p.blockCount; ++b) {
+    ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
+  }
+  ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2,
+                                uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
+                                ai::BufferId(dst), ascsim::model::kNoBuffer));
+}
+
+// UB -> GM, strided in 32 B blocks.
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopy UB->GM (DataCopyParams)";
+  ai::CheckBlockCount(call, p.blockCount);
+  const uint64_t blk = ONE_BLK_SIZE / sizeof(T);
+  const uint64_t len = uint64_t{p.blockLen} * blk;
+  const uint64_t src_pitch = len + uint64_t{p.srcStride} * blk;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * blk;
+  if (p.blockCount == 0 || len == 0) return;
+  const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len);
+  T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
+  for (uint32_t b = 0; b < p.blockCount; ++b) {
+    ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
+  }
+  ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3,
+                                uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
+                                ascsim::model::kNoBuffer, ai::BufferId(src)));
+}
+
+// GM -> UB with byte-exact lengths (A2): each block lands 32 B aligned in UB, padded on the
+// right up to the next 32 B; with isPad the left/right padding elements get paddingValue.
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopyPad GM->UB";
+  ai::RequireDataCopyPad(call);
+  ai::CheckBlockCount(call, p.blockCount);
+  if (p.blockLen % sizeof(T) != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(call, ": blockLen ", p.blockLen, " B is not a whole number of ",
+                      ai::TypeName<T>()));
+  }
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t len = p.blockLen / sizeof(T);
+  const uint64_t left = pad.leftPadding, right = pad.rightPadding;
+  const uint64_t row_bytes = (left + len + right) * sizeof(T);
+  const uint64_t row_pitch = (row_bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE +
+                             uint64_t{p.dstStride} * ONE_BLK_SIZE;  // bytes
+  const uint64_t src_pitch_bytes = p.blockLen + uint64_t{p.srcStride};
+  if (src_pitch_bytes % sizeof(T) != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(call, ": srcStride ", p.srcStride, " B is not a whole number of ",
+                      ai::TypeName<T>()));
+  }
+  const uint64_t src_pitch = src_pitch_bytes / sizeof(T);
+  const uint64_t dst_extent = ((p.blockCount - 1) * row_pitch + row_bytes) / sizeof(T);
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
+  const T* s = src.CheckedAddress(call, "read", 0, (p.blockCount - 1) * src_pitch + len);
+  for (uint32_t b = 0; b < p.blockCount; ++b) {
+    T* row = reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(d) + b * row_pitch);
+    ascsim::simd::Copy(row + left, s + b * src_pitch, len * sizeof(T));
+    if (pad.isPad) {
+      for (uint64_t i = 0; i < left; ++i) row[i] = pad.paddingValue;
+      for (uint64_t i = 0; i < right; ++i) row[left + len + i] = pad.paddingValue;
+    }
+  }
+  ai::Record(core, ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte2,
+                                uint64_t{p.blockCount} * p.blockLen, sizeof(T), ai::BufferId(dst),
+                                ascsim::model::kNoBuffer));
+}
+
+// The older spelling with DataCopyParams (blockLen in bytes) and DataCopyPadParams.
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad) {
+  T value;
+  const uint64_t raw = pad.paddingValue;
+  std::memcpy(&value, &raw, sizeof(T));
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
+              DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
+}
+
+// UB -> GM with byte-exact lengths: blockLen bytes per block; UB blocks start 32 B aligned
+// (srcStride in 32 B blocks between them), GM blocks are dstStride bytes apart.
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopyPad UB->GM";
+  ai::RequireDataCopyPad(call);
+  ai::CheckBlockCount(call, p.blockCount);
+  if (p.blockLen % sizeof(T) != 0 || p.dstStride % sizeof(T) != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(call, ": blockLen ", p.blockLen, " B / dstStride ", p.dstStride,
+                      " B is not a whole number of ", ai::TypeName<T>()));
+  }
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t len = p.blockLen / sizeof(T);
+  const uint64_t src_pitch_bytes =
+      (uint64_t{p.blockLen} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE +
+      uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dst_pitch = (uint64_t{p.blockLen} + p.dstStride) / sizeof(T);
+  const T* s = ai::CheckUbOperand(call, "src", src,
+                                  ((p.blockCount - 1) * src_pitch_bytes) / sizeof(T) + len);
+  T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
+  for (uint32_t b = 0; b < p.blockCount; ++b) {
+    const T* row = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);
+    ascsim::simd::Copy(d + b * dst_pitch, row, len * sizeof(T));
+  }
+  ai::Record(core, ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte3,
+                                uint64_t{p.blockCount} * p.blockLen, sizeof(T),
+                                ascsim::model::kNoBuffer, ai::BufferId(src)));
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
+}
+
+}  // namespace AscendC

@@ -1,0 +1,119 @@
+// GlobalTensor<T>: a typed view of device (GM) memory. Every access is checked, in O(1), against
+// the size given to SetGlobalBuffer and against the device allocation the address belongs to.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aicore/checks.h"
+#include "aicore/core_context.h"
+#include "aicore/types.h"
+
+namespace AscendC {
+
+template <class T>
+class GlobalTensor {
+ public:
+  using PrimType = T;
+
+  GlobalTensor() = default;
+
+  // `bufferSize` in elements. The address is resolved against device memory now; a pointer that
+  // is not device memory is reported at its first access, as the device faults then.
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+    Bind(buffer, bufferSize, true);
+  }
+  void SetGlobalBuffer(__gm__ T* buffer) { Bind(buffer, 0, false); }
+
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor view = *this;
+    view.offset_ += offset;
+    return view;
+  }
+
+  T GetValue(uint64_t offset) const {
+    const T* p = CheckedAddress("GlobalTensor::GetValue", "read", offset, 1);
+    T value;
+    std::memcpy(&value, p, sizeof(T));
+    return value;
+  }
+  void SetValue(uint64_t offset, T value) {
+    T* p = CheckedAddress("GlobalTensor::SetValue", "write", offset, 1);
+    std::memcpy(p, &value, sizeof(T));
+  }
+  // Reference access, as the real `operator()`.
+  T& operator()(uint64_t offset) {
+    return *CheckedAddress("GlobalTensor::operator()", "access", offset, 1);
+  }
+
+  // Elements from this view's offset to the end of the buffer given to SetGlobalBuffer.
+  uint64_t GetSize() const {
+    if (!sized_) return alloc_.end ? static_cast<uint64_t>(alloc_.end - Bytes(offset_)) / sizeof(T) : 0;
+    return offset_ <= size_ ? size_ - offset_ : 0;
+  }
+  __gm__ T* GetPhyAddr() const { return base_ + offset_; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const { return base_ + offset_ + offset; }
+  __gm__ T* address_() const { return base_ + offset_; }
+
+  // --- simulator internals (used by DataCopy and friends) ---
+  // Checks that [offset, offset + count) elements from this view lie inside the buffer and the
+  // device allocation; returns the host pointer. `call`/`verb` name the operation in messages.
+  T* CheckedAddress(const char* call, const char* verb, uint64_t offset, uint64_t count) const {
+    using ascsim::aicore::Str;
+    const uint64_t first = offset_ + offset;
+    const uint64_t last = first + count;  // exclusive, in elements from the SetGlobalBuffer base
+    if (base_ == nullptr) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            Str(call, ": GlobalTensor has no buffer (SetGlobalBuffer not called)"));
+    }
+    if (sized_ && last > size_) {
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          Str(call, " ", verb, " [", first, ", ", last, ") of ", ascsim::aicore::TypeName<T>(),
+              " exceeds GlobalTensor size ", size_));
+    }
+    const uint8_t* lo = Bytes(first);
+    const uint8_t* hi = Bytes(last);
+    if (!resolved_) {
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          Str(call, " ", verb, " at ", ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(lo)),
+              ": address is not device memory (not from aclrtMalloc, GmAlloc or a launch argument)"));
+    }
+    if (lo < alloc_.begin || hi > alloc_.end) {
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          Str(call, " ", verb, " [", first, ", ", last, ") of ", ascsim::aicore::TypeName<T>(),
+              " runs outside its device allocation of ", alloc_.end - alloc_.begin, " B at ",
+              ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(alloc_.begin)), " (bytes [",
+              lo - alloc_.begin, ", ", hi - alloc_.begin, "))"));
+    }
+    return base_ + first;
+  }
+  uint64_t offset() const { return offset_; }
+
+ private:
+  void Bind(T* buffer, uint64_t size, bool sized) {
+    base_ = buffer;
+    size_ = size;
+    sized_ = sized;
+    offset_ = 0;
+    resolved_ = false;
+    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
+    if (core != nullptr && core->launch->find_gm) {
+      resolved_ = core->launch->find_gm(buffer, &alloc_);
+    }
+  }
+  const uint8_t* Bytes(uint64_t element) const {
+    return reinterpret_cast<const uint8_t*>(base_) + element * sizeof(T);
+  }
+
+  T* base_ = nullptr;
+  uint64_t offset_ = 0;  // elements from base_
+  uint64_t size_ = 0;    // elements, when sized_
+  bool sized_ = false;
+  bool resolved_ = false;
+  ascsim::aicore::GmRange alloc_;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,52 @@
+// Operand checks shared by DataCopy and the vector ops: O(1) per call, never per element.
+#pragma once
+
+#include <cstdint>
+
+#include "aicore/checks.h"
+#include "aicore/local_tensor.h"
+#include "model/api_call.h"
+
+namespace ascsim::aicore {
+
+// A count argument: negative counts are rejected rather than wrapped to huge ones.
+inline uint64_t CheckCount(const char* call, int64_t count) {
+  if (count < 0) Fault(ErrorKind::kInvalidArgument, Str(call, ": count ", count, " is negative"));
+  return static_cast<uint64_t>(count);
+}
+
+// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned.
+template <class T>
+T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
+                  uint64_t count) {
+  T* p = t.Checked(call, role, 0, count);
+  const uint64_t offset = t.UbOffset();
+  if (offset % AscendC::ONE_BLK_SIZE != 0) {
+    Fault(ErrorKind::kInvalidArgument, Str(call, ": ", role, " UB address ", Hex(offset),
+                                           " is not 32-byte aligned"));
+  }
+  return p;
+}
+
+// Source and destination must be the same range or disjoint: a partial overlap gives
+// order-dependent results on the device.
+inline void CheckOverlap(const char* call, const char* dst_role, const void* dst, uint64_t dst_bytes,
+                         const char* src_role, const void* src, uint64_t src_bytes) {
+  const auto* d = static_cast<const uint8_t*>(dst);
+  const auto* s = static_cast<const uint8_t*>(src);
+  if (d == s || dst_bytes == 0 || src_bytes == 0) return;
+  if (d < s + src_bytes && s < d + dst_bytes) {
+    CoreContext& core = CurrentCore();
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": ", dst_role, " UB [", Hex(d - core.ub), ", ", Hex(d + dst_bytes - core.ub),
+              ") partially overlaps ", src_role, " UB [", Hex(s - core.ub), ", ",
+              Hex(s + src_bytes - core.ub), ")"));
+  }
+}
+
+template <class T>
+uint32_t BufferId(const AscendC::LocalTensor<T>& t) {
+  return t.slot() ? t.slot()->id : model::kNoBuffer;
+}
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,72 @@
+// Block identity, pipe synchronisation and cross-core sync. The simulator executes each core's
+// calls in program order, so flags and barriers never change results here; they are checked
+// (a WaitFlag with no SetFlag would hang the device) and recorded for the cost model.
+#pragma once
+
+#include <cstdint>
+
+#include "aicore/checks.h"
+#include "aicore/core_context.h"
+#include "aicore/types.h"
+
+namespace ascsim::aicore {
+void PipeBarrierImpl(pipe_t pipe);
+void SetFlagImpl(AscendC::HardEvent event, int32_t event_id);
+void WaitFlagImpl(AscendC::HardEvent event, int32_t event_id);
+void SyncAllImpl();
+int64_t SystemCycle();
+// End-of-block checks (unpaired SetFlag); called by the runtime after each block returns.
+void FinishBlock(CoreContext& core);
+[[noreturn]] void AssertFailed(const char* expr, const char* file, int line);
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return ascsim::aicore::CurrentCore().block_idx; }
+inline int64_t GetBlockNum() { return ascsim::aicore::CurrentCore().launch->block_num; }
+inline int64_t GetTaskRation() { return 1; }
+inline int64_t GetSubBlockIdx() { return 0; }
+inline int64_t GetSubBlockNum() { return 1; }
+
+template <pipe_t pipe>
+void PipeBarrier() {
+  ascsim::aicore::PipeBarrierImpl(pipe);
+}
+
+template <HardEvent event>
+void SetFlag(int32_t eventID) {
+  ascsim::aicore::SetFlagImpl(event, eventID);
+}
+template <HardEvent event>
+void WaitFlag(int32_t eventID) {
+  ascsim::aicore::WaitFlagImpl(event, eventID);
+}
+
+// A barrier across every block of the launch.
+inline void SyncAll() { ascsim::aicore::SyncAllImpl(); }
+template <bool isAIVOnly = true>
+void SyncAll() {
+  ascsim::aicore::SyncAllImpl();
+}
+
+inline int64_t GetSystemCycle() { return ascsim::aicore::SystemCycle(); }
+
+inline void SetKernelMode(KernelMode) {}
+
+}  // namespace AscendC
+
+// The device's builtins, as older kernels call them.
+inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
+inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
+inline void pipe_barrier(pipe_t pipe) { ascsim::aicore::PipeBarrierImpl(pipe); }
+
+#ifndef ASSERT
+#define ASSERT(expr) \
+  ((expr) ? static_cast<void>(0) : ascsim::aicore::AssertFailed(#expr, __FILE__, __LINE__))
+#endif
+
+// Kernel-type annotations of newer samples; nothing to do on the CPU.
+#define KERNEL_TASK_TYPE_DEFAULT(type)
+#define KERNEL_TASK_TYPE(key, type)
+#define TRACE_START(id)
+#define TRACE_STOP(id)

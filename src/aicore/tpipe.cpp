@@ -1,0 +1,294 @@
+#include "aicore/tpipe.h"
+
+#include "aicore/checks.h"
+
+namespace AscendC {
+
+const char* PositionName(TPosition pos) {
+  switch (pos) {
+    case TPosition::GM: return "GM";
+    case TPosition::A1: return "A1";
+    case TPosition::A2: return "A2";
+    case TPosition::B1: return "B1";
+    case TPosition::B2: return "B2";
+    case TPosition::C1: return "C1";
+    case TPosition::C2: return "C2";
+    case TPosition::CO1: return "CO1";
+    case TPosition::CO2: return "CO2";
+    case TPosition::VECIN: return "VECIN";
+    case TPosition::VECOUT: return "VECOUT";
+    case TPosition::VECCALC: return "VECCALC";
+    case TPosition::SPM: return "SPM";
+    case TPosition::TSCM: return "TSCM";
+    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
+    case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
+    case TPosition::MAX: break;
+  }
+  return "?";
+}
+
+const char* HardEventName(HardEvent event) {
+  static const char* const kNames[] = {
+      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",   "MTE2_V",    "V_MTE2",    "MTE3_V",
+      "V_MTE3",    "M_V",       "V_M",      "V_V",      "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
+      "MTE2_M",    "M_MTE2",    "V_MTE1",   "M_FIX",    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
+      "S_V",       "V_S",       "S_MTE2",   "MTE2_S",   "S_MTE3",    "MTE3_S",    "MTE2_FIX",
+      "FIX_MTE2",  "FIX_S",     "M_S",      "FIX_MTE3"};
+  const auto i = static_cast<size_t>(event);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "?";
+}
+
+TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->pipe) {
+  core_->pipe = this;
+}
+
+TPipe::~TPipe() {
+  if (core_->pipe == this) core_->pipe = previous_;
+}
+
+void TPipe::Reset() {
+  for (auto& slot : slots_) ++slot.generation;  // every outstanding tensor becomes stale
+  slots_.clear();
+  used_bytes_ = 0;
+}
+
+ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, const char* what, TPosition pos) {
+  using ascsim::aicore::Str;
+  const uint32_t rounded = (len + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+  ascsim::aicore::BufferSlot slot;
+  slot.addr = core_->ub + used_bytes_;
+  slot.bytes = rounded;
+  slot.id = core_->next_buffer_id++;
+  slot.position = pos;
+  used_bytes_ += rounded;
+  slots_.push_back(slot);
+  (void)what;
+  return &slots_.back();
+}
+
+bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len) {
+  using ascsim::aicore::Str;
+  ascsim::aicore::EnterApiCall(*core_);
+  const std::string what = que.Describe();
+  if (num == 0 || len == 0) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str("InitBuffer: ", what, " needs num >= 1 and len >= 1 (got num ", num,
+                              ", len ", len, ")"));
+  }
+  if (!que.slots_.empty()) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str("InitBuffer: ", what, " already has buffers"));
+  }
+  const uint64_t rounded = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+  if (slots_.size() + num > 64) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
+                          Str("InitBuffer: ", what, " asks for ", num, " buffers; one TPipe holds at most 64 (",
+                              slots_.size(), " in use)"));
+  }
+  if (used_bytes_ + rounded * num > core_->ub_size) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", what, " needs ", num, " x ", rounded, " B at UB offset ", used_bytes_,
+            ", exceeding the Unified Buffer (", core_->ub_size, " B on ", core_->launch->soc->name,
+            ")"));
+  }
+  for (uint32_t i = 0; i < num; ++i) {
+    ascsim::aicore::BufferSlot* slot = Carve(len, "queue", que.src_);
+    slot->owner = &que;
+    slot->index = i;
+    slot->is_queue = true;
+    que.slots_.push_back(slot);
+  }
+  return true;
+}
+
+bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
+  using ascsim::aicore::Str;
+  ascsim::aicore::EnterApiCall(*core_);
+  const uint64_t rounded = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+  if (len == 0) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs len >= 1"));
+  }
+  if (slots_.size() + 1 > 64) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
+                          Str("InitBuffer: ", PositionName(buf.pos_),
+                              " TBuf: one TPipe holds at most 64 buffers"));
+  }
+  if (used_bytes_ + rounded > core_->ub_size) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs ", rounded, " B at UB offset ",
+            used_bytes_, ", exceeding the Unified Buffer (", core_->ub_size, " B on ",
+            core_->launch->soc->name, ")"));
+  }
+  ascsim::aicore::BufferSlot* slot = Carve(len, "TBuf", buf.pos_);
+  slot->owner = &buf;
+  slot->state = ascsim::aicore::BufferState::kFixed;
+  buf.slot_ = slot;
+  return true;
+}
+
+TEventID TPipe::FetchEventID(HardEvent evt) {
+  uint8_t& next = next_event_[static_cast<int>(evt)];
+  const TEventID id = static_cast<TEventID>(next);
+  next = static_cast<uint8_t>((next + 1) % 8);
+  return id;
+}
+
+TPipe* GetTPipePtr() {
+  TPipe* pipe = ascsim::aicore::CurrentCore().pipe;
+  if (pipe == nullptr) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          "GetTPipePtr: no TPipe has been constructed in this kernel");
+  }
+  return pipe;
+}
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+const char* BufferStateName(BufferState state) {
+  switch (state) {
+    case BufferState::kFree: return "free";
+    case BufferState::kAllocated: return "allocated";
+    case BufferState::kQueued: return "queued";
+    case BufferState::kDequeued: return "dequeued";
+    case BufferState::kFixed: return "TBuf";
+  }
+  return "?";
+}
+
+std::string DescribeSlot(const BufferSlot& slot) {
+  if (!slot.is_queue) return Str("the ", AscendC::PositionName(slot.position), " TBuf");
+  return Str("buffer ", slot.index, " of ",
+             static_cast<const QueueBase*>(slot.owner)->Describe());
+}
+
+std::string QueueBase::Describe() const {
+  if (src_ == dst_) return Str(AscendC::PositionName(src_), " queue");
+  return Str(AscendC::PositionName(src_), "->", AscendC::PositionName(dst_), " queue");
+}
+
+uint32_t QueueBase::idle() const {
+  uint32_t n = 0;
+  for (const BufferSlot* s : slots_) n += s->state == BufferState::kFree;
+  return n;
+}
+
+namespace {
+void RecordQueueCall(const char* name, model::CallKind kind, const BufferSlot* slot) {
+  CoreContext& core = CurrentCore();
+  model::ApiCall call{};
+  call.name = name;
+  call.kind = kind;
+  call.pipe = model::Pipe::kNone;
+  call.dst_buffer = slot->id;
+  Record(core, call);
+}
+}  // namespace
+
+BufferSlot* QueueBase::AllocSlot() {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (slots_.empty()) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("AllocTensor on ", Describe(), ": the queue has no buffers (call pipe.InitBuffer first)"));
+  }
+  // Buffers are handed out in turn, as the device's queue does.
+  for (uint32_t k = 0; k < slots_.size(); ++k) {
+    BufferSlot* slot = slots_[(next_alloc_ + k) % slots_.size()];
+    if (slot->state == BufferState::kFree) {
+      next_alloc_ = (next_alloc_ + k + 1) % slots_.size();
+      slot->state = BufferState::kAllocated;
+      RecordQueueCall("AllocTensor", model::CallKind::kAllocTensor, slot);
+      return slot;
+    }
+  }
+  uint32_t allocated = 0, queued = 0, dequeued = 0;
+  for (const BufferSlot* s : slots_) {
+    allocated += s->state == BufferState::kAllocated;
+    queued += s->state == BufferState::kQueued;
+    dequeued += s->state == BufferState::kDequeued;
+  }
+  Fault(ErrorKind::kQueueMisuse,
+        Str("AllocTensor on ", Describe(), ": all ", slots_.size(), " buffers are in use (",
+            allocated, " allocated, ", queued, " queued, ", dequeued,
+            " dequeued; missing FreeTensor?); the device would hang until timeout 507018"));
+}
+
+void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (slot == nullptr) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("EnQue on ", Describe(), ": the LocalTensor is not bound to a buffer"));
+  }
+  if (slot->owner != this) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("EnQue on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
+  }
+  if (slot->generation != generation) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("EnQue on ", Describe(), ": LocalTensor used after FreeTensor (", DescribeSlot(*slot), ")"));
+  }
+  if (slot->state != BufferState::kAllocated && slot->state != BufferState::kDequeued) {
+    Fault(ErrorKind::kQueueMisuse, Str("EnQue on ", Describe(), ": ", DescribeSlot(*slot), " is ",
+                                       BufferStateName(slot->state),
+                                       "; only an allocated or dequeued tensor can be enqueued"));
+  }
+  slot->state = BufferState::kQueued;
+  fifo_.push_back(slot);
+  RecordQueueCall("EnQue", model::CallKind::kEnQue, slot);
+}
+
+BufferSlot* QueueBase::DeQueSlot() {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (fifo_.empty()) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
+              " buffers, none enqueued); the device would hang until timeout 507018"));
+  }
+  BufferSlot* slot = fifo_.front();
+  fifo_.pop_front();
+  slot->state = BufferState::kDequeued;
+  RecordQueueCall("DeQue", model::CallKind::kDeQue, slot);
+  return slot;
+}
+
+void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (slot == nullptr) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("FreeTensor on ", Describe(), ": the LocalTensor is not bound to a buffer"));
+  }
+  if (slot->owner != this) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("FreeTensor on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
+  }
+  if (slot->generation != generation || slot->state == BufferState::kFree) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("FreeTensor on ", Describe(), ": ", DescribeSlot(*slot), " is already free (double FreeTensor)"));
+  }
+  if (slot->state == BufferState::kQueued) {
+    Fault(ErrorKind::kQueueMisuse, Str("FreeTensor on ", Describe(), ": ", DescribeSlot(*slot),
+                                       " is still in the queue (DeQue it first)"));
+  }
+  slot->state = BufferState::kFree;
+  ++slot->generation;
+  RecordQueueCall("FreeTensor", model::CallKind::kFreeTensor, slot);
+}
+
+BufferSlot* TBufBase::slot(const char* call) const {
+  EnterApiCall(CurrentCore());
+  if (slot_ == nullptr) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": TBuf has no buffer (call pipe.InitBuffer first)"));
+  }
+  return slot_;
+}
+
+}  // namespace ascsim::aicore

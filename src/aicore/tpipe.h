@@ -1,0 +1,201 @@
+// TPipe, TQue/TQueBind and TBuf: the UB memory manager and the queues that order a kernel's
+// stages. TPipe carves each core's Unified Buffer into 32-byte-aligned buffers; a queue runs the
+// AllocTensor -> EnQue -> DeQue -> FreeTensor protocol per buffer. Protocol errors that would hang
+// the device (DeQue of an empty queue, AllocTensor with every buffer in use) fail at once.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "aicore/buffer_slot.h"
+#include "aicore/local_tensor.h"
+#include "aicore/types.h"
+
+namespace AscendC {
+
+using TEventID = int8_t;
+
+class TPipe;
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+// The non-template part of every queue.
+class QueueBase {
+ public:
+  QueueBase(AscendC::TPosition src, AscendC::TPosition dst, int32_t depth)
+      : src_(src), dst_(dst), depth_(depth) {}
+  QueueBase(const QueueBase&) = delete;
+  QueueBase& operator=(const QueueBase&) = delete;
+
+  BufferSlot* AllocSlot();
+  void EnQueSlot(BufferSlot* slot, uint32_t generation);
+  BufferSlot* DeQueSlot();
+  void FreeSlot(BufferSlot* slot, uint32_t generation);
+
+  uint32_t queued() const { return static_cast<uint32_t>(fifo_.size()); }
+  uint32_t idle() const;
+  uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
+  uint32_t buffer_bytes() const { return slots_.empty() ? 0 : slots_[0]->bytes; }
+  AscendC::TPosition position() const { return src_; }
+  std::string Describe() const;  // "VECIN queue" / "VECIN->VECOUT queue"
+
+ private:
+  friend class AscendC::TPipe;
+  AscendC::TPosition src_, dst_;
+  int32_t depth_;
+  std::vector<BufferSlot*> slots_;
+  std::deque<BufferSlot*> fifo_;
+  uint32_t next_alloc_ = 0;
+};
+
+class TBufBase {
+ public:
+  explicit TBufBase(AscendC::TPosition pos) : pos_(pos) {}
+  TBufBase(const TBufBase&) = delete;
+  TBufBase& operator=(const TBufBase&) = delete;
+  BufferSlot* slot(const char* call) const;
+
+ private:
+  friend class AscendC::TPipe;
+  AscendC::TPosition pos_;
+  BufferSlot* slot_ = nullptr;
+};
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind : public ascsim::aicore::QueueBase {
+ public:
+  TQueBind() : QueueBase(src, dst, depth) {}
+
+  template <class T>
+  LocalTensor<T> AllocTensor() {
+    ascsim::aicore::BufferSlot* slot = AllocSlot();
+    return LocalTensor<T>::Bind(slot, slot->bytes / sizeof(T));
+  }
+  template <class T>
+  bool EnQue(const LocalTensor<T>& tensor) {
+    EnQueSlot(tensor.slot(), tensor.generation());
+    return true;
+  }
+  template <class T>
+  LocalTensor<T> DeQue() {
+    ascsim::aicore::BufferSlot* slot = DeQueSlot();
+    return LocalTensor<T>::Bind(slot, slot->bytes / sizeof(T));
+  }
+  template <class T>
+  void FreeTensor(LocalTensor<T>& tensor) {
+    FreeSlot(tensor.slot(), tensor.generation());
+  }
+  bool VacantInQue() const { return queued() < buffer_count(); }
+  bool HasTensorInQue() const { return queued() > 0; }
+  int32_t GetTensorCountInQue() const { return static_cast<int32_t>(queued()); }
+  bool HasIdleBuffer() const { return idle() > 0; }
+};
+
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+template <TPosition pos = TPosition::VECCALC>
+class TBuf : public ascsim::aicore::TBufBase {
+ public:
+  TBuf() : TBufBase(pos) {}
+
+  template <class T>
+  LocalTensor<T> Get() {
+    ascsim::aicore::BufferSlot* s = slot("TBuf::Get");
+    return LocalTensor<T>::Bind(s, s->bytes / sizeof(T));
+  }
+  template <class T>
+  LocalTensor<T> Get(uint32_t len) {
+    ascsim::aicore::BufferSlot* s = slot("TBuf::Get");
+    CheckFits("TBuf::Get", s, 0, len, sizeof(T));
+    return LocalTensor<T>::Bind(s, len);
+  }
+  // `size` elements starting `bufOffset` bytes into the buffer.
+  template <class T>
+  LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+    ascsim::aicore::BufferSlot* s = slot("TBuf::GetWithOffset");
+    CheckFits("TBuf::GetWithOffset", s, bufOffset, size, sizeof(T));
+    if (bufOffset % ONE_BLK_SIZE != 0) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            ascsim::aicore::Str("TBuf::GetWithOffset: offset ", bufOffset,
+                                                " B is not 32-byte aligned"));
+    }
+    LocalTensor<T> whole = LocalTensor<T>::Bind(s, s->bytes / sizeof(T));
+    LocalTensor<T> view = whole[bufOffset / sizeof(T)];
+    view.SetSize(size);
+    return view;
+  }
+
+ private:
+  static void CheckFits(const char* call, ascsim::aicore::BufferSlot* s, uint64_t offset_bytes,
+                        uint64_t count, uint64_t elem) {
+    if (offset_bytes + count * elem > s->bytes) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
+                            ascsim::aicore::Str(call, ": ", count, " elements of ", elem,
+                                                " B at byte offset ", offset_bytes,
+                                                " exceed the TBuf's ", s->bytes, " B"));
+    }
+  }
+};
+
+class TPipe {
+ public:
+  TPipe();
+  ~TPipe();
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  // `num` buffers of `len` bytes (rounded up to 32 B) for a queue.
+  template <TPosition src, TPosition dst, int32_t depth, auto mask>
+  bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+    return InitQueue(que, num, len);
+  }
+  template <TPosition pos>
+  bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+    return InitTBuf(buf, len);
+  }
+
+  // Releases every buffer of this pipe (queues and TBufs must not be used afterwards).
+  void Reset();
+  void Destroy() { Reset(); }
+
+  // Event ids for SetFlag/WaitFlag. The simulator runs pipes in order, so ids only need to be
+  // distinct per HardEvent; they cycle through EVENT_ID0..7.
+  template <HardEvent evt>
+  TEventID FetchEventID() {
+    return FetchEventID(evt);
+  }
+  TEventID FetchEventID(HardEvent evt);
+  template <HardEvent evt>
+  TEventID AllocEventID() {
+    return FetchEventID(evt);
+  }
+  template <HardEvent evt>
+  void ReleaseEventID(TEventID) {}
+
+  uint32_t used_bytes() const { return used_bytes_; }
+  uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
+
+ private:
+  bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
+  bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
+  ascsim::aicore::BufferSlot* Carve(uint32_t len, const char* what, TPosition pos);
+
+  ascsim::aicore::CoreContext* core_;
+  TPipe* previous_;
+  uint32_t used_bytes_ = 0;
+  std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
+  uint8_t next_event_[static_cast<int>(HardEvent::MAX)] = {};
+};
+
+// The TPipe constructed most recently on this core.
+TPipe* GetTPipePtr();
+
+}  // namespace AscendC

@@ -1,0 +1,228 @@
+// Vector instructions, count form: `Op(dst, src..., count)` over the first `count` elements.
+// Each call checks its operands once (live, in bounds, 32 B aligned, no partial overlap) and then
+// runs one SIMD pass (simd/vector_math.h) over the whole extent.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aicore/local_tensor.h"
+#include "aicore/operand_checks.h"
+#include "aicore/simd/vector_math.h"
+#include "aicore/types.h"
+
+namespace ascsim::aicore {
+
+model::ApiCall VectorCall(const char* name, model::VectorClass cls, uint8_t elem, uint64_t n,
+                          uint32_t dst, uint32_t src0, uint32_t src1);
+
+template <class T>
+void BinaryCount(const char* name, simd::BinaryOp op, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
+                 int64_t count) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount(name, count);
+  T* d = CheckUbOperand(name, "dst", dst, n);
+  const T* a = CheckUbOperand(name, "src0", src0, n);
+  const T* b = CheckUbOperand(name, "src1", src1, n);
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src0", a, n * sizeof(T));
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src1", b, n * sizeof(T));
+  simd::Binary(op, simd::DTypeOf<T>(), d, a, b, n);
+  Record(core, VectorCall(name,
+                          op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
+                                                     : model::VectorClass::kSimple,
+                          sizeof(T), n, BufferId(dst), BufferId(src0), BufferId(src1)));
+}
+
+template <class T>
+void UnaryCount(const char* name, simd::UnaryOp op, model::VectorClass cls,
+                const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                int64_t count) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount(name, count);
+  T* d = CheckUbOperand(name, "dst", dst, n);
+  const T* s = CheckUbOperand(name, "src", src, n);
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
+  simd::Unary(op, simd::DTypeOf<T>(), d, s, n);
+  Record(core, VectorCall(name, cls, sizeof(T), n, BufferId(dst), BufferId(src), model::kNoBuffer));
+}
+
+template <class T>
+void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, T scalar, int64_t count) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount(name, count);
+  T* d = CheckUbOperand(name, "dst", dst, n);
+  const T* s = CheckUbOperand(name, "src", src, n);
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
+  simd::WithScalar(op, simd::DTypeOf<T>(), d, s, &scalar, n);
+  Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+                          BufferId(src), model::kNoBuffer));
+}
+
+simd::Rounding ToRounding(AscendC::RoundMode mode);
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+#define ASCSIM_BINARY_OP(Name, Op)                                                            \
+  template <class T, bool isSetMask = true>                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const int32_t& count) {                                                           \
+    ascsim::aicore::BinaryCount(#Name, ascsim::simd::BinaryOp::Op, dst, src0, src1, count);   \
+  }
+ASCSIM_BINARY_OP(Add, kAdd)
+ASCSIM_BINARY_OP(Sub, kSub)
+ASCSIM_BINARY_OP(Mul, kMul)
+ASCSIM_BINARY_OP(Div, kDiv)
+ASCSIM_BINARY_OP(Max, kMax)
+ASCSIM_BINARY_OP(Min, kMin)
+ASCSIM_BINARY_OP(And, kAnd)
+ASCSIM_BINARY_OP(Or, kOr)
+#undef ASCSIM_BINARY_OP
+
+#define ASCSIM_UNARY_OP(Name, Op, Class)                                                      \
+  template <class T, bool isSetMask = true>                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {     \
+    ascsim::aicore::UnaryCount(#Name, ascsim::simd::UnaryOp::Op,                              \
+                               ascsim::model::VectorClass::Class, dst, src, count);           \
+  }
+ASCSIM_UNARY_OP(Exp, kExp, kTranscendental)
+ASCSIM_UNARY_OP(Ln, kLn, kTranscendental)
+ASCSIM_UNARY_OP(Abs, kAbs, kSimple)
+ASCSIM_UNARY_OP(Sqrt, kSqrt, kTranscendental)
+ASCSIM_UNARY_OP(Rsqrt, kRsqrt, kTranscendental)
+ASCSIM_UNARY_OP(Reciprocal, kReciprocal, kTranscendental)
+ASCSIM_UNARY_OP(Relu, kRelu, kSimple)
+ASCSIM_UNARY_OP(Not, kNot, kSimple)
+#undef ASCSIM_UNARY_OP
+
+#define ASCSIM_SCALAR_OP(Name, Op)                                                         \
+  template <class T, bool isSetMask = true>                                                \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const NonDeduced<T>& scalarValue, \
+            const int32_t& count) {                                                        \
+    ascsim::aicore::ScalarCount(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), count); \
+  }
+ASCSIM_SCALAR_OP(Adds, kAdds)
+ASCSIM_SCALAR_OP(Muls, kMuls)
+ASCSIM_SCALAR_OP(Maxs, kMaxs)
+ASCSIM_SCALAR_OP(Mins, kMins)
+ASCSIM_SCALAR_OP(LeakyRelu, kLeakyRelu)
+#undef ASCSIM_SCALAR_OP
+
+template <class T, bool isSetMask = true>
+void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const NonDeduced<T>& scalarValue,
+               const int32_t& count) {
+  ascsim::aicore::ScalarCount("ShiftLeft", ascsim::simd::ScalarOp::kShiftLeft, dst, src,
+                              T(scalarValue), count);
+}
+template <class T, bool isSetMask = true>
+void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                const NonDeduced<T>& scalarValue, const int32_t& count, bool roundEn = false) {
+  (void)roundEn;
+  ascsim::aicore::ScalarCount("ShiftRight", ascsim::simd::ScalarOp::kShiftRight, dst, src,
+                              T(scalarValue), count);
+}
+
+// dst[i] = scalar for i < count.
+template <class T>
+void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, const int32_t& count) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n = ai::CheckCount("Duplicate", count);
+  T* d = ai::CheckUbOperand("Duplicate", "dst", dst, n);
+  const T value = T(scalarValue);
+  ascsim::simd::Fill(ascsim::simd::DTypeOf<T>(), d, &value, n);
+  ai::Record(core, ai::VectorCall("Duplicate", ascsim::model::VectorClass::kSimple, sizeof(T), n,
+                                  ai::BufferId(dst), ascsim::model::kNoBuffer,
+                                  ascsim::model::kNoBuffer));
+}
+
+// Type conversion with a rounding mode (CAST_NONE: exact when widening, round-to-nearest-even when
+// narrowing floats, as the device does).
+template <class D, class S>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
+          const uint32_t count) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n = count;
+  D* d = ai::CheckUbOperand("Cast", "dst", dst, n);
+  const S* s = ai::CheckUbOperand("Cast", "src", src, n);
+  ai::CheckOverlap("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
+  ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
+                     ai::ToRounding(roundMode), d, s, n);
+  ai::Record(core, ai::VectorCall("Cast", ascsim::model::VectorClass::kCast,
+                                  sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S), n,
+                                  ai::BufferId(dst), ai::BufferId(src), ascsim::model::kNoBuffer));
+}
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+// Work-buffer elements the "first n elements" reductions need: one partial per 256 B repeat,
+// rounded up to a whole 32 B block.
+template <class T>
+uint64_t ReduceWorkElements(uint64_t count) {
+  const uint64_t per_repeat = 256 / sizeof(T), per_block = 32 / sizeof(T);
+  const uint64_t repeats = (count + per_repeat - 1) / per_repeat;
+  return (repeats + per_block - 1) / per_block * per_block;
+}
+
+template <class T>
+void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
+                 int64_t count, bool cal_index) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount(name, count);
+  if (n == 0) Fault(ErrorKind::kInvalidArgument, Str(name, ": count must be >= 1"));
+  const T* s = CheckUbOperand(name, "src", src, n);
+  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1);
+  CheckUbOperand(name, "workLocal", work, ReduceWorkElements<T>(n));
+  T value;
+  uint32_t index = 0;
+  if (kind == 0) simd::ReduceSum(simd::DTypeOf<T>(), s, n, &value);
+  if (kind == 1) simd::ReduceMax(simd::DTypeOf<T>(), s, n, &value, &index);
+  if (kind == 2) simd::ReduceMin(simd::DTypeOf<T>(), s, n, &value, &index);
+  d[0] = value;
+  if (cal_index) {
+    // The index is stored in the second element's bits (read back with ReinterpretCast).
+    if constexpr (sizeof(T) == 2) {
+      const uint16_t i16 = static_cast<uint16_t>(index);
+      std::memcpy(&d[1], &i16, 2);
+    } else {
+      std::memcpy(&d[1], &index, sizeof(uint32_t));
+    }
+  }
+  Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst),
+                          BufferId(src), BufferId(work)));
+}
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+template <class T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+               const int32_t count) {
+  ascsim::aicore::ReduceCount("ReduceSum", 0, dst, src, workLocal, count, false);
+}
+template <class T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+               const int32_t count, bool calIndex = false) {
+  ascsim::aicore::ReduceCount("ReduceMax", 1, dst, src, workLocal, count, calIndex);
+}
+template <class T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+               const int32_t count, bool calIndex = false) {
+  ascsim::aicore::ReduceCount("ReduceMin", 2, dst, src, workLocal, count, calIndex);
+}
+
+}  // namespace AscendC

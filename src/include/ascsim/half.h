@@ -1,0 +1,121 @@
+// `half` (IEEE 754 binary16) and `bfloat16_t` as Ascend C kernels use them: storage types whose
+// arithmetic goes through float and whose conversion from float rounds to nearest, ties to even.
+// Their bit layout matches NumPy's float16, so arrays move between the two without conversion.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace ascsim {
+
+inline uint32_t FloatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float BitsToFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+// float -> binary16, round to nearest even; overflow goes to infinity, NaN stays NaN.
+inline uint16_t FloatToHalfBits(float f) {
+  const uint32_t x = FloatBits(f);
+  const uint32_t sign = (x >> 16) & 0x8000u;
+  const uint32_t abs = x & 0x7FFFFFFFu;
+  if (abs >= 0x7F800000u) {  // Inf or NaN
+    return static_cast<uint16_t>(sign | 0x7C00u | (abs > 0x7F800000u ? 0x0200u : 0u));
+  }
+  if (abs >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);  // rounds to >= 65520
+  if (abs < 0x38800000u) {  // result is subnormal or zero: scale into the subnormal grid
+    // 0.5 in binary16 subnormal units is 2^-25; adding 0.5f shifts the value so that the float
+    // adder performs the round-to-nearest-even for us.
+    const float scaled = BitsToFloat(abs) + 0.5f;
+    return static_cast<uint16_t>(sign | (FloatBits(scaled) - 0x3F000000u));
+  }
+  const uint32_t mant_odd = (abs >> 13) & 1u;
+  uint32_t v = abs + 0xC8000FFFu + mant_odd;  // rebias exponent (-112 << 23) and round
+  return static_cast<uint16_t>(sign | (v >> 13));
+}
+
+inline float HalfBitsToFloat(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1Fu;
+  const uint32_t mant = h & 0x3FFu;
+  if (exp == 0) {  // zero or subnormal: mant * 2^-24
+    const float v = static_cast<float>(mant) * 5.9604644775390625e-8f;
+    return BitsToFloat(FloatBits(v) | sign);
+  }
+  if (exp == 31) return BitsToFloat(sign | 0x7F800000u | (mant << 13));
+  return BitsToFloat(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+inline uint16_t FloatToBf16Bits(float f) {
+  const uint32_t x = FloatBits(f);
+  if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // NaN
+  const uint32_t rounding = 0x7FFFu + ((x >> 16) & 1u);
+  return static_cast<uint16_t>((x + rounding) >> 16);
+}
+inline float Bf16BitsToFloat(uint16_t b) { return BitsToFloat(static_cast<uint32_t>(b) << 16); }
+
+// CRTP base: a 16-bit float storage type with float arithmetic.
+template <class Self, uint16_t (*ToBits)(float), float (*FromBits)(uint16_t)>
+struct Float16Storage {
+  uint16_t bits = 0;
+
+  Float16Storage() = default;
+  template <class U, class = std::enable_if_t<std::is_arithmetic_v<U>>>
+  Float16Storage(U v) : bits(ToBits(static_cast<float>(v))) {}  // NOLINT: implicit like the device
+
+  static Self FromRaw(uint16_t raw) {
+    Self s;
+    s.bits = raw;
+    return s;
+  }
+  operator float() const { return FromBits(bits); }  // NOLINT: implicit like the device
+  float ToFloat() const { return FromBits(bits); }
+
+  Self& operator+=(Self o) { return self() = Self(float(*this) + float(o)); }
+  Self& operator-=(Self o) { return self() = Self(float(*this) - float(o)); }
+  Self& operator*=(Self o) { return self() = Self(float(*this) * float(o)); }
+  Self& operator/=(Self o) { return self() = Self(float(*this) / float(o)); }
+  Self operator-() const { return FromRaw(static_cast<uint16_t>(bits ^ 0x8000u)); }
+
+ private:
+  Self& self() { return static_cast<Self&>(*this); }
+};
+
+}  // namespace ascsim
+
+struct half : ascsim::Float16Storage<half, ascsim::FloatToHalfBits, ascsim::HalfBitsToFloat> {
+  using Float16Storage::Float16Storage;
+};
+struct bfloat16_t
+    : ascsim::Float16Storage<bfloat16_t, ascsim::FloatToBf16Bits, ascsim::Bf16BitsToFloat> {
+  using Float16Storage::Float16Storage;
+};
+static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "16-bit storage types");
+
+// Mixed arithmetic goes through float, as in the CPU-twin's half.
+#define ASCSIM_HALF_BINARY(OP)                                                              \
+  inline half operator OP(half a, half b) { return half(float(a) OP float(b)); }            \
+  inline bfloat16_t operator OP(bfloat16_t a, bfloat16_t b) {                               \
+    return bfloat16_t(float(a) OP float(b));                                                \
+  }
+ASCSIM_HALF_BINARY(+)
+ASCSIM_HALF_BINARY(-)
+ASCSIM_HALF_BINARY(*)
+ASCSIM_HALF_BINARY(/)
+#undef ASCSIM_HALF_BINARY
+#define ASCSIM_HALF_COMPARE(OP)                                                       \
+  inline bool operator OP(half a, half b) { return float(a) OP float(b); }            \
+  inline bool operator OP(bfloat16_t a, bfloat16_t b) { return float(a) OP float(b); }
+ASCSIM_HALF_COMPARE(==)
+ASCSIM_HALF_COMPARE(!=)
+ASCSIM_HALF_COMPARE(<)
+ASCSIM_HALF_COMPARE(<=)
+ASCSIM_HALF_COMPARE(>)
+ASCSIM_HALF_COMPARE(>=)
+#undef ASCSIM_HALF_COMPARE

@@ -1,0 +1,20 @@
+// The CPU-twin debug API (tikicpulib.h): GmAlloc/GmFree and ICPU_RUN_KF, which runs a kernel over
+// blockDim blocks synchronously. A fault throws ascsim::KernelError (a std::runtime_error) with
+// the one-line message; it never aborts the process.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "ascsim/kernel_launcher.h"
+#include "kernel_operator.h"
+
+namespace AscendC {
+// Device (GM) memory for CPU-twin programs.
+inline void* GmAlloc(size_t size) { return ascsim::DeviceMalloc(size); }
+inline void GmFree(void* ptr) { ascsim::DeviceFree(ptr); }
+}  // namespace AscendC
+
+#define ICPU_RUN_KF(kernel, blockDim, ...) \
+  ::ascsim::MakeKernelLauncher(#kernel, &kernel).Run((blockDim), nullptr, __VA_ARGS__)
+#define ICPU_SET_TILING_KEY(key)

@@ -1,0 +1,54 @@
+// What a core records of each Ascend C API call when profiling is on: enough for the cost model
+// to replay the call on its pipe with its dependencies. Recording never changes results.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace ascsim::model {
+
+// The AI core's instruction pipes (DESIGN.md; MTE1/M/FIX are reserved for the cube path).
+enum class Pipe : uint8_t { kS, kV, kMte1, kMte2, kMte3, kM, kFix, kNone };
+const char* PipeName(Pipe pipe);
+
+enum class CallKind : uint8_t {
+  kVector,       // a vector instruction on UB operands (pipe V)
+  kCopy,         // DataCopy / DataCopyPad (MTE2 GM->UB, MTE3 UB->GM, V for UB->UB)
+  kScalar,       // GetValue / SetValue on GM or UB (pipe S)
+  kAllocTensor,  // queue protocol; no pipe time, but ordering
+  kEnQue,
+  kDeQue,
+  kFreeTensor,
+  kSetFlag,
+  kWaitFlag,
+  kPipeBarrier,
+  kSyncAll,
+};
+
+// Vector throughput classes (elements per cycle per core, from the SoC profile table).
+enum class VectorClass : uint8_t { kSimple, kTranscendental, kReduce, kCast, kNone };
+
+constexpr uint32_t kNoBuffer = 0xFFFFFFFFu;
+
+struct ApiCall {
+  const char* name;  // "Add", "DataCopy", "EnQue", ...: a string literal
+  CallKind kind;
+  Pipe pipe;
+  VectorClass vector_class = VectorClass::kNone;
+  uint8_t dtype_bytes = 0;  // element size of the operation
+  uint64_t elements = 0;    // elements processed (vector) or moved (copy)
+  uint64_t bytes = 0;       // bytes moved (copy) or touched (vector)
+  uint32_t dst_buffer = kNoBuffer;  // buffer ids (unique per core and launch) for dependencies
+  uint32_t src_buffers[2] = {kNoBuffer, kNoBuffer};
+  uint32_t event = 0;       // SetFlag/WaitFlag: (src pipe, dst pipe, id) packed; PipeBarrier: pipe
+  Pipe wait_src = Pipe::kNone;  // SetFlag/WaitFlag: producing pipe
+  Pipe wait_dst = Pipe::kNone;  // SetFlag/WaitFlag: consuming pipe
+};
+
+// The calls of one core (one logical block) in program order.
+struct CoreTrace {
+  uint32_t block_idx = 0;
+  std::vector<ApiCall> calls;
+};
+
+}  // namespace ascsim::model

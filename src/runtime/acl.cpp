@@ -1,0 +1,229 @@
+// ACL over the ascsim runtime. Every entry point converts exceptions into aclError codes and
+// keeps the message for aclGetRecentErrMsg (per thread, as ACL does).
+#include "acl/acl.h"
+
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "ascsim/runtime.h"
+
+namespace ascsim::acl {
+
+thread_local std::string g_recent_error;
+
+namespace {
+
+std::mutex& StreamsMutex() {
+  static std::mutex mu;
+  return mu;
+}
+std::set<Stream*>& Streams() {
+  static std::set<Stream*> streams;
+  return streams;
+}
+
+aclError CodeFor(const Error& e) {
+  ErrorKind kind = e.kind();
+  if (const auto* k = dynamic_cast<const KernelError*>(&e)) kind = k->fault_kind();
+  switch (kind) {
+    case ErrorKind::kInvalidArgument:
+      return e.kind() == ErrorKind::kKernel ? ACL_ERROR_RT_AICORE_EXCEPTION
+                                            : ACL_ERROR_INVALID_PARAM;
+    case ErrorKind::kOutOfDeviceMemory: return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    case ErrorKind::kOutOfBounds: return ACL_ERROR_RT_AICORE_TRAP_EXCEPTION;
+    case ErrorKind::kQueueMisuse:
+    case ErrorKind::kSyncMisuse:
+    case ErrorKind::kTimeout: return ACL_ERROR_RT_AICORE_TIMEOUT;
+    default: return ACL_ERROR_RT_AICORE_EXCEPTION;
+  }
+}
+
+}  // namespace
+
+aclError Guard(const char* api, const std::function<void()>& fn) {
+  try {
+    fn();
+    return ACL_SUCCESS;
+  } catch (const Error& e) {
+    g_recent_error = e.what();
+    return CodeFor(e);
+  } catch (const std::exception& e) {
+    g_recent_error = std::string(api) + ": " + e.what();
+    return ACL_ERROR_RT_INTERNAL_ERROR;
+  }
+}
+
+Stream* ToStream(aclrtStream stream) {
+  if (stream == nullptr) return nullptr;
+  auto* s = static_cast<Stream*>(stream);
+  std::lock_guard<std::mutex> lock(StreamsMutex());
+  if (Streams().count(s) == 0) throw InvalidArgument("not a stream from aclrtCreateStream (destroyed?)");
+  return s;
+}
+
+}  // namespace ascsim::acl
+
+using ascsim::acl::Guard;
+
+namespace {
+aclError Fail(const std::string& message, aclError code = ACL_ERROR_INVALID_PARAM) {
+  ascsim::acl::g_recent_error = message;
+  return code;
+}
+
+// Validates a copy against device allocations: the device side must lie inside one.
+void CheckDeviceRange(const char* api, const char* role, const void* p, size_t count) {
+  if (count == 0) return;
+  const auto* begin = static_cast<const uint8_t*>(p);
+  if (!ascsim::IsDeviceMemory(begin) || !ascsim::IsDeviceMemory(begin + count - 1)) {
+    throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " + std::to_string(count) +
+                              " B is not inside device memory");
+  }
+}
+}  // namespace
+
+aclError aclInit(const char*) { return ACL_SUCCESS; }
+aclError aclFinalize() { return ACL_SUCCESS; }
+aclError aclrtSetDevice(int32_t deviceId) {
+  if (deviceId != 0) return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
+                                 " does not exist (the simulator has device 0)",
+                                 ACL_ERROR_RT_INVALID_DEVICEID);
+  return ACL_SUCCESS;
+}
+aclError aclrtResetDevice(int32_t) { return ACL_SUCCESS; }
+aclError aclrtGetDeviceCount(uint32_t* count) {
+  if (count == nullptr) return Fail("aclrtGetDeviceCount: count is null");
+  *count = 1;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+  return Guard("aclrtCreateStream", [&] {
+    if (stream == nullptr) throw ascsim::InvalidArgument("aclrtCreateStream: stream is null");
+    auto* s = new ascsim::Stream;
+    std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
+    ascsim::acl::Streams().insert(s);
+    *stream = s;
+  });
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  return Guard("aclrtDestroyStream", [&] {
+    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    if (s == nullptr) throw ascsim::InvalidArgument("aclrtDestroyStream: stream is null");
+    {
+      std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
+      ascsim::acl::Streams().erase(s);
+    }
+    delete s;
+  });
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  return Guard("aclrtSynchronizeStream", [&] {
+    if (ascsim::Stream* s = ascsim::acl::ToStream(stream)) s->Synchronize();
+  });
+}
+
+aclError aclrtSynchronizeDevice() {
+  return Guard("aclrtSynchronizeDevice", [&] {
+    std::set<ascsim::Stream*> streams;
+    {
+      std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
+      streams = ascsim::acl::Streams();
+    }
+    for (ascsim::Stream* s : streams) s->Synchronize();
+  });
+}
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
+  return Guard("aclrtMalloc", [&] {
+    if (devPtr == nullptr) throw ascsim::InvalidArgument("aclrtMalloc: devPtr is null");
+    if (size == 0) throw ascsim::InvalidArgument("aclrtMalloc: size is 0");
+    *devPtr = ascsim::DeviceMalloc(size);
+  });
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  return Guard("aclrtMallocHost", [&] {
+    if (hostPtr == nullptr) throw ascsim::InvalidArgument("aclrtMallocHost: hostPtr is null");
+    if (size == 0) throw ascsim::InvalidArgument("aclrtMallocHost: size is 0");
+    *hostPtr = std::malloc(size);
+    if (*hostPtr == nullptr) throw ascsim::OutOfDeviceMemory("aclrtMallocHost: out of host memory");
+  });
+}
+
+aclError aclrtFree(void* devPtr) {
+  return Guard("aclrtFree", [&] { ascsim::DeviceFree(devPtr); });
+}
+aclError aclrtFreeHost(void* hostPtr) {
+  std::free(hostPtr);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                     aclrtMemcpyKind kind) {
+  return Guard("aclrtMemcpy", [&] {
+    if (count > destMax) {
+      throw ascsim::InvalidArgument("aclrtMemcpy: count " + std::to_string(count) +
+                                    " exceeds destMax " + std::to_string(destMax));
+    }
+    if (count > 0 && (dst == nullptr || src == nullptr)) {
+      throw ascsim::InvalidArgument("aclrtMemcpy: null pointer");
+    }
+    if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
+      CheckDeviceRange("aclrtMemcpy", "destination", dst, count);
+    }
+    if (kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
+      CheckDeviceRange("aclrtMemcpy", "source", src, count);
+    }
+    std::memmove(dst, src, count);
+  });
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
+                          aclrtMemcpyKind kind, aclrtStream stream) {
+  return Guard("aclrtMemcpyAsync", [&] {
+    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    if (s == nullptr) {
+      if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {
+        throw ascsim::InvalidArgument(aclGetRecentErrMsg());
+      }
+      return;
+    }
+    s->Enqueue([=] {
+      if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {
+        throw ascsim::InvalidArgument(aclGetRecentErrMsg());
+      }
+    });
+  });
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  return Guard("aclrtMemset", [&] {
+    if (count > maxCount) {
+      throw ascsim::InvalidArgument("aclrtMemset: count " + std::to_string(count) +
+                                    " exceeds maxCount " + std::to_string(maxCount));
+    }
+    CheckDeviceRange("aclrtMemset", "destination", devPtr, count);
+    std::memset(devPtr, value, count);
+  });
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
+                          aclrtStream stream) {
+  return Guard("aclrtMemsetAsync", [&] {
+    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    auto task = [=] {
+      if (aclrtMemset(devPtr, maxCount, value, count) != ACL_SUCCESS) {
+        throw ascsim::InvalidArgument(aclGetRecentErrMsg());
+      }
+    };
+    if (s == nullptr) task();
+    else s->Enqueue(task);
+  });
+}
+
+const char* aclGetRecentErrMsg() { return ascsim::acl::g_recent_error.c_str(); }

@@ -1,0 +1,191 @@
+// A launch: one LaunchShared, one block body per logical block on the worker pool, first fault
+// wins (the lowest failing block, so serial and parallel runs report the same one).
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+
+#include "aicore/checks.h"
+#include "aicore/core_context.h"
+#include "aicore/sync.h"
+#include "ascsim/runtime.h"
+#include "runtime/device_memory_internal.h"
+#include "runtime/worker_pool.h"
+
+namespace ascsim {
+namespace {
+
+bool EnvFlag(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+std::atomic<bool>& SerialFlag() {
+  static std::atomic<bool> flag{EnvFlag("ASCSIM_SERIAL")};
+  return flag;
+}
+std::atomic<bool>& StrictFlag() {
+  static std::atomic<bool> flag{EnvFlag("ASCSIM_STRICT")};
+  return flag;
+}
+
+std::mutex& HooksMutex() {
+  static std::mutex mu;
+  return mu;
+}
+WarningSink& Sink() {
+  static WarningSink sink = [](const std::string& line) {
+    std::cerr << "ascsim warning: " << line << std::endl;
+  };
+  return sink;
+}
+LaunchObserver& Observer() {
+  static LaunchObserver observer;
+  return observer;
+}
+
+// The per-worker Unified Buffer arena, sized for the largest profile, reused by every block the
+// thread runs (the device's UB is not cleared between kernels either).
+uint8_t* ThreadUbArena() {
+  static const uint32_t kMaxUb = [] {
+    uint32_t m = 0;
+    for (const SocProfile& p : SocProfiles()) m = std::max(m, p.ub_bytes);
+    return m;
+  }();
+  thread_local auto arena = aicore::AllocateUbArena(kMaxUb);
+  return arena.get();
+}
+
+// The first fault of a launch, by block index.
+class FaultSlot {
+ public:
+  void Record(uint32_t block, ErrorKind kind, const std::string& message) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!has_ || block < block_) {
+      has_ = true;
+      block_ = block;
+      kind_ = kind;
+      message_ = message;
+    }
+    stop_.store(true, std::memory_order_relaxed);
+  }
+  const std::atomic<bool>* stop() const { return &stop_; }
+  bool has() const { return has_; }
+  [[noreturn]] void Throw() const { throw KernelError(kind_, message_); }
+
+ private:
+  std::mutex mu_;
+  std::atomic<bool> stop_{false};
+  bool has_ = false;
+  uint32_t block_ = 0;
+  ErrorKind kind_ = ErrorKind::kKernel;
+  std::string message_;
+};
+
+void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
+               const SocProfile& soc, bool strict) {
+  aicore::LaunchShared shared;
+  shared.kernel = kernel;
+  shared.block_num = block_dim;
+  shared.soc = &soc;
+  shared.strict = strict;
+  shared.find_gm = runtime::FindDeviceMemory;
+
+  LaunchObserver observer;
+  {
+    std::lock_guard<std::mutex> lock(HooksMutex());
+    observer = Observer();
+  }
+  std::shared_ptr<std::vector<model::CoreTrace>> traces;
+  if (observer) {
+    traces = std::make_shared<std::vector<model::CoreTrace>>(block_dim);
+    shared.traces = traces.get();
+  }
+
+  FaultSlot fault;
+  const std::function<void(uint32_t)> run_block = [&](uint32_t b) {
+    aicore::CoreScope scope(&shared, b, ThreadUbArena());
+    try {
+      body();
+      aicore::FinishBlock(scope.context());
+    } catch (const Error& e) {
+      fault.Record(b, e.kind(), e.what());
+    } catch (const std::exception& e) {
+      fault.Record(b, ErrorKind::kInvalidArgument,
+                   aicore::WhereAmI() + "kernel threw " + e.what());
+    }
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  if (IsSerial()) {
+    for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_block(b);
+  } else {
+    runtime::WorkerPool::Get().RunGrid(block_dim, run_block, fault.stop());
+  }
+  const double wall_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+
+  if (!shared.warnings.empty()) {
+    WarningSink sink;
+    {
+      std::lock_guard<std::mutex> lock(HooksMutex());
+      sink = Sink();
+    }
+    if (sink) {
+      for (const std::string& line : shared.warnings.Lines()) sink(line);
+    }
+  }
+  if (observer) {
+    LaunchRecord record;
+    record.kernel = kernel;
+    record.block_dim = block_dim;
+    record.soc = &soc;
+    record.wall_us = wall_us;
+    record.failed = fault.has();
+    record.traces = traces;
+    observer(record);
+  }
+  if (fault.has()) fault.Throw();
+}
+
+}  // namespace
+
+void SetSerial(bool serial) { SerialFlag().store(serial); }
+bool IsSerial() { return SerialFlag().load(); }
+void SetStrict(bool strict) { StrictFlag().store(strict); }
+bool IsStrict() { return StrictFlag().load(); }
+int WorkerCount() { return runtime::WorkerPool::Get().size() + 1; }
+
+WarningSink SetWarningSink(WarningSink sink) {
+  std::lock_guard<std::mutex> lock(HooksMutex());
+  WarningSink previous = std::move(Sink());
+  Sink() = std::move(sink);
+  return previous;
+}
+
+void SetLaunchObserver(LaunchObserver observer) {
+  std::lock_guard<std::mutex> lock(HooksMutex());
+  Observer() = std::move(observer);
+}
+
+void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stream* stream) {
+  if (block_dim < 1 || block_dim > 65535) {
+    throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) +
+                          " is outside [1, 65535]");
+  }
+  if (!body) throw InvalidArgument(kernel + ": empty kernel body");
+  // The SoC and strict mode are read when the launch is issued, not when a stream runs it.
+  const SocProfile& soc = CurrentSoc();
+  const bool strict = IsStrict();
+  if (stream == nullptr) {
+    RunLaunch(kernel, block_dim, body, soc, strict);
+    return;
+  }
+  stream->Enqueue([kernel, block_dim, body = std::move(body), &soc, strict] {
+    RunLaunch(kernel, block_dim, body, soc, strict);
+  });
+}
+
+}  // namespace ascsim

@@ -1,0 +1,46 @@
+#include "ascsim/soc.h"
+
+#include <atomic>
+#include <cstdlib>
+
+#include "ascsim/error.h"
+
+namespace ascsim {
+
+const std::vector<SocProfile>& SocProfiles() {
+  // Figures from DESIGN.md. The "4 buffers per position" limit belongs to the first-generation
+  // 910 training part (not modelled); A2 and 310P allow 8. 310P3 bandwidth: LPDDR4X, ~204.8 GB/s.
+  static const std::vector<SocProfile> profiles = {
+      {"Ascend910B1", 2201, 48, 24, 192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 8,
+       true, 1.85, 1800.0, 20.0, 0.5},
+      {"Ascend910B3", 2201, 40, 20, 192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 8,
+       true, 1.85, 1600.0, 20.0, 0.5},
+      {"Ascend310P3", 2002, 8, 8, 256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 8,
+       false, 1.08, 200.0, 20.0, 0.5},
+  };
+  return profiles;
+}
+
+const SocProfile& FindSocProfile(const std::string& name) {
+  std::string known;
+  for (const SocProfile& p : SocProfiles()) {
+    if (name == p.name) return p;
+    known += known.empty() ? p.name : std::string(", ") + p.name;
+  }
+  throw InvalidArgument("unknown SoC '" + name + "'; known: " + known);
+}
+
+namespace {
+std::atomic<const SocProfile*>& SocSlot() {
+  static std::atomic<const SocProfile*> slot{[] {
+    const char* env = std::getenv("ASCSIM_SOC");
+    return env && *env ? &FindSocProfile(env) : &SocProfiles()[0];
+  }()};
+  return slot;
+}
+}  // namespace
+
+const SocProfile& CurrentSoc() { return *SocSlot().load(std::memory_order_acquire); }
+void SetSoc(const std::string& name) { SocSlot().store(&FindSocProfile(name)); }
+
+}  // namespace ascsim

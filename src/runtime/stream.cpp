@@ -1,0 +1,83 @@
+// Stream: an in-order queue of tasks on its own thread. The first error since the last
+// Synchronize is kept and rethrown there; later tasks still run (each launch stands alone).
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "ascsim/runtime.h"
+
+namespace ascsim {
+
+struct Stream::Impl {
+  std::mutex mu;
+  std::condition_variable work_cv, idle_cv;
+  std::deque<std::function<void()>> tasks;
+  bool busy = false;
+  bool stopping = false;
+  std::exception_ptr error;
+  std::thread worker;
+
+  void Loop() {
+    std::unique_lock<std::mutex> lock(mu);
+    for (;;) {
+      work_cv.wait(lock, [&] { return stopping || !tasks.empty(); });
+      if (tasks.empty()) return;  // stopping and drained
+      std::function<void()> task = std::move(tasks.front());
+      tasks.pop_front();
+      busy = true;
+      lock.unlock();
+      std::exception_ptr failure;
+      try {
+        task();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      task = nullptr;  // drop captured state before reporting idle
+      lock.lock();
+      busy = false;
+      if (failure && !error) error = failure;
+      if (tasks.empty()) idle_cv.notify_all();
+    }
+  }
+};
+
+Stream::Stream() : impl_(std::make_unique<Impl>()) {
+  impl_->worker = std::thread([this] { impl_->Loop(); });
+}
+
+Stream::~Stream() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    impl_->stopping = true;
+  }
+  impl_->work_cv.notify_all();
+  impl_->worker.join();
+}
+
+void Stream::Enqueue(std::function<void()> task) {
+  {
+    std::lock_guard<std::mutex> lock(impl_->mu);
+    impl_->tasks.push_back(std::move(task));
+  }
+  impl_->work_cv.notify_one();
+}
+
+std::exception_ptr Stream::Wait() {
+  std::unique_lock<std::mutex> lock(impl_->mu);
+  impl_->idle_cv.wait(lock, [&] { return impl_->tasks.empty() && !impl_->busy; });
+  std::exception_ptr error = impl_->error;
+  impl_->error = nullptr;
+  return error;
+}
+
+void Stream::Synchronize() {
+  if (std::exception_ptr error = Wait()) std::rethrow_exception(error);
+}
+
+bool Stream::Idle() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->tasks.empty() && !impl_->busy;
+}
+
+}  // namespace ascsim

@@ -1,0 +1,90 @@
+#include "runtime/worker_pool.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace ascsim::runtime {
+
+WorkerPool& WorkerPool::Get() {
+  // Leaked on purpose: work queued on streams may still run while static destructors do.
+  static WorkerPool* pool = [] {
+    int n = static_cast<int>(std::thread::hardware_concurrency());
+    if (const char* env = std::getenv("ASCSIM_WORKERS")) n = std::atoi(env);
+    return new WorkerPool(std::max(1, n));
+  }();
+  return *pool;
+}
+
+WorkerPool::WorkerPool(int threads) {
+  // The launching thread works too, so threads - 1 helpers fill the machine.
+  for (int i = 0; i < std::max(0, threads - 1); ++i) threads_.emplace_back([this] { WorkerLoop(); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stopping_ = true;
+  }
+  work_cv_.notify_all();
+  for (auto& t : threads_) t.join();
+}
+
+uint32_t WorkerPool::Drain(Grid& grid) {
+  uint32_t ran = 0;
+  while (!(grid.stop && grid.stop->load(std::memory_order_relaxed))) {
+    const uint32_t b = grid.next.fetch_add(1, std::memory_order_relaxed);
+    if (b >= grid.blocks) break;
+    (*grid.run_block)(b);
+    ++ran;
+  }
+  return ran;
+}
+
+void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& run_block,
+                         const std::atomic<bool>* stop) {
+  Grid grid;
+  grid.blocks = blocks;
+  grid.run_block = &run_block;
+  grid.stop = stop;
+  const bool share = !threads_.empty() && blocks > 1;
+  if (share) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      grids_.push_back(&grid);
+    }
+    work_cv_.notify_all();
+  }
+  Drain(grid);
+  if (share) {
+    std::unique_lock<std::mutex> lock(mu_);
+    grids_.erase(std::find(grids_.begin(), grids_.end(), &grid));
+    // Every block is claimed; wait for helpers still running one.
+    done_cv_.wait(lock, [&] { return grid.helpers == 0; });
+  }
+}
+
+void WorkerPool::WorkerLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    Grid* grid = nullptr;
+    work_cv_.wait(lock, [&] {
+      if (stopping_) return true;
+      for (Grid* g : grids_) {
+        const bool stopped = g->stop && g->stop->load(std::memory_order_relaxed);
+        if (!stopped && g->next.load(std::memory_order_relaxed) < g->blocks) {
+          grid = g;
+          return true;
+        }
+      }
+      return false;
+    });
+    if (stopping_) return;
+    ++grid->helpers;
+    lock.unlock();
+    Drain(*grid);
+    lock.lock();
+    if (--grid->helpers == 0) done_cv_.notify_all();
+  }
+}
+
+}  // namespace ascsim::runtime

@@ -1,0 +1,53 @@
+// A fixed pool of worker threads that runs the blocks of a grid. Blocks are plain function calls
+// claimed through an atomic counter; the launching thread claims blocks too, so a small launch
+// often finishes before a worker wakes. Idle workers sleep on a condition variable.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ascsim::runtime {
+
+class WorkerPool {
+ public:
+  static WorkerPool& Get();
+
+  explicit WorkerPool(int threads);
+  ~WorkerPool();
+
+  // Runs run_block(b) for every b in [0, blocks) across the pool and the calling thread, and
+  // returns when all have finished. `stop` (optional) is polled before each claim: once true,
+  // unclaimed blocks are skipped.
+  void RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& run_block,
+               const std::atomic<bool>* stop = nullptr);
+
+  int size() const { return static_cast<int>(threads_.size()); }
+
+ private:
+  struct Grid {
+    uint32_t blocks;
+    const std::function<void(uint32_t)>* run_block;
+    const std::atomic<bool>* stop;
+    std::atomic<uint32_t> next{0};
+    std::atomic<uint32_t> finished{0};
+    int helpers = 0;  // workers currently inside this grid (guarded by mu_)
+  };
+
+  void WorkerLoop();
+  // Claims and runs blocks of `grid` until none is left; returns how many it ran.
+  static uint32_t Drain(Grid& grid);
+
+  std::mutex mu_;
+  std::condition_variable work_cv_;  // workers wait for a grid with unclaimed blocks
+  std::condition_variable done_cv_;  // launchers wait for their grid's helpers to leave
+  std::vector<Grid*> grids_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace ascsim::runtime
