@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, builds, runs the C++ suite (GoogleTest + examples
+# through ctest) and the Python suite (pytest against NumPy).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install_deps.sh
+bash scripts/build.sh
+BUILD_DIR="${BUILD_DIR:-build}"
+echo "== C++ tests (ctest) =="
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+echo "== Python tests (pytest, /usr/bin/python3) =="
+PYTHONPATH="$PWD/$BUILD_DIR/bindings" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider
