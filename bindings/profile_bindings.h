@@ -1,0 +1,10 @@
+// The profiler's Python face: `with add_custom.profile() as prof:` around launches, then
+// prof.summary(), str(prof), prof.save_trace(path) and prof.plot(path). Registered by the module
+// init of the add_custom extension.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace ascsim::bindings {}  // (keeps clang-format's namespace layout stable)
+
+void RegisterProfile(pybind11::module_& m);
