@@ -25,6 +25,10 @@ struct SocProfile {
   double gm_bandwidth_gbps;   // GB/s shared by all cores, MTE2 and MTE3 together
   double launch_overhead_us;
   double dma_latency_us;      // fixed latency of one MTE transfer
+  double vector_bytes_per_cycle;    // simple vector ops: 256 B/cycle = 128 fp16 / 64 fp32 elements
+  double vector_complex_per_cycle;  // Exp/Ln/Sqrt/Div (and Rsqrt/Reciprocal): elements per cycle
+  double scalar_ub_cycles;          // one scalar GetValue/SetValue on UB
+  double scalar_gm_cycles;          // one scalar GetValue/SetValue on GM (through the scalar cache)
 };
 
 // All known profiles.
