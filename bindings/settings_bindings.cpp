@@ -1,0 +1,67 @@
+#include "settings_bindings.h"
+
+#include <string>
+
+#include "ascsim/runtime.h"
+#include "ascsim/soc.h"
+
+namespace py = pybind11;
+
+namespace add_custom_py {
+namespace {
+
+py::dict SocDict(const ascsim::SocProfile& p) {
+  py::dict d;
+  d["name"] = p.name;
+  d["arch"] = p.arch;
+  d["vector_cores"] = p.vector_cores;
+  d["cube_cores"] = p.cube_cores;
+  d["ub_bytes"] = p.ub_bytes;
+  d["l1_bytes"] = p.l1_bytes;
+  d["l0a_bytes"] = p.l0a_bytes;
+  d["l0b_bytes"] = p.l0b_bytes;
+  d["l0c_bytes"] = p.l0c_bytes;
+  d["max_buffers_per_position"] = p.max_buffers_per_position;
+  d["has_data_copy_pad"] = p.has_data_copy_pad;
+  d["clock_ghz"] = p.clock_ghz;
+  d["gm_bandwidth_gbps"] = p.gm_bandwidth_gbps;
+  d["launch_overhead_us"] = p.launch_overhead_us;
+  d["dma_latency_us"] = p.dma_latency_us;
+  return d;
+}
+
+}  // namespace
+
+void RegisterSettings(py::module_& m) {
+  m.def("set_strict", &ascsim::SetStrict, py::arg("strict"),
+        "Strict mode turns simulator warnings into kernel errors (default: ASCSIM_STRICT=1).");
+  m.def("get_strict", &ascsim::IsStrict);
+  m.def("set_serial", &ascsim::SetSerial, py::arg("serial"),
+        "Serial mode runs the blocks of a launch in order on one thread, for debugging "
+        "(default: ASCSIM_SERIAL=1).");
+  m.def("get_serial", &ascsim::IsSerial);
+  m.def("worker_count", &ascsim::WorkerCount, "Host threads that run blocks in parallel.");
+  m.def("set_soc", &ascsim::SetSoc, py::arg("name"),
+        "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "
+        "unknown name raises InvalidArgumentError listing the known ones.");
+  m.def("get_soc", [] { return SocDict(ascsim::CurrentSoc()); },
+        "The current SoC profile as a dict (name, arch, vector_cores, ub_bytes, ...).");
+  m.def("list_socs", [] {
+    py::list names;
+    for (const ascsim::SocProfile& p : ascsim::SocProfiles()) names.append(p.name);
+    return names;
+  }, "Names of the known SoC profiles.");
+  m.def("memory_stats", [] {
+    const ascsim::MemoryStats s = ascsim::GetMemoryStats();
+    py::dict d;
+    d["in_use_bytes"] = s.in_use_bytes;
+    d["cached_bytes"] = s.cached_bytes;
+    d["peak_bytes"] = s.peak_bytes;
+    d["allocations"] = s.allocations;
+    return d;
+  }, "Device memory statistics: in_use_bytes, cached_bytes, peak_bytes, allocations.");
+  m.def("release_cached_memory", &ascsim::ReleaseCachedMemory,
+        "Return the device memory cached for reuse to the host.");
+}
+
+}  // namespace add_custom_py

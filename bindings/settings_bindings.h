@@ -1,0 +1,10 @@
+// Runtime settings and statistics: strict and serial mode, the SoC profile, device memory.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace add_custom_py {
+
+void RegisterSettings(pybind11::module_& m);
+
+}  // namespace add_custom_py

@@ -1,0 +1,58 @@
+// add_custom.Stream and the one path every launching function takes (synchronous or queued).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "ascsim/runtime.h"
+#include "device_arrays.h"
+
+namespace add_custom_py {
+
+// What a queued launch needs alive until it has run: the arrays it reads and writes (Python
+// objects) and the device-memory registrations of its inputs.
+struct KeepAlive {
+  std::vector<pybind11::object> objects;
+  Registrations registrations;
+};
+
+// An in-order queue of launches (ascsim::Stream). Calls given a Stream return at once; their
+// results are valid after synchronize(), which raises the first kernel error since the last
+// synchronize. Everything a launch uses is kept alive until then.
+class PyStream {
+ public:
+  PyStream();
+  ~PyStream();  // waits for queued work (GIL released), drops an unreported error
+  PyStream(const PyStream&) = delete;
+  PyStream& operator=(const PyStream&) = delete;
+
+  // Queues `launch` on this stream; `keep` is held until a synchronize that covers it.
+  void Enqueue(const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep);
+  // Waits for every queued launch (GIL released), releases what they held, issues their
+  // warnings and raises the first error.
+  void Synchronize();
+  // Like Synchronize but never raises a kernel error (used when an exception is already
+  // propagating out of a `with` block).
+  void WaitQuietly();
+  bool Idle() const { return stream_->Idle(); }
+  size_t pending() const { return keep_.size(); }
+
+ private:
+  std::exception_ptr WaitAndRelease();
+
+  std::unique_ptr<ascsim::Stream> stream_;
+  std::deque<KeepAlive> keep_;
+};
+
+// Runs `launch` now (stream is None: GIL released, warnings issued, error raised) or queues it
+// on the given add_custom.Stream. `func` names the calling function in error messages.
+void Submit(pybind11::handle stream, const std::string& func,
+            const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep);
+
+void RegisterStream(pybind11::module_& m);
+
+}  // namespace add_custom_py
