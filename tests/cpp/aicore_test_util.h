@@ -1,0 +1,112 @@
+// Shared helpers for the kernel-API tests: one simulated core with a UB scratch area, device
+// memory that SingleCore can see, bit-exact comparison of 16-bit floats and a deterministic RNG.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "aicore/core_context.h"
+#include "ascsim/runtime.h"
+#include "kernel_operator.h"
+#include "runtime/device_memory_internal.h"
+
+namespace ascsim_test {
+
+// The raw bits of an element, so half/float results compare exactly (NaN payloads included).
+template <class T>
+uint64_t Bits(T v) {
+  uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
+
+// One core (block 0 of 1, kernel "test") whose launch resolves GM against the device registry,
+// with a TPipe and one VECCALC TBuf covering `ub_bytes` of UB. Tensors handed out by Take() are
+// carved from that TBuf in 32 B aligned pieces.
+class CoreFixture {
+ public:
+  explicit CoreFixture(uint32_t ub_bytes = 128 * 1024, const char* soc = "Ascend910B1",
+                       bool strict = false)
+      : core_(ascsim::FindSocProfile(soc), 1, strict) {
+    core_.launch().find_gm = ascsim::runtime::FindDeviceMemory;
+    pipe_ = std::make_unique<AscendC::TPipe>();
+    pipe_->InitBuffer(buf_, ub_bytes);
+    ub_bytes_ = ub_bytes;
+  }
+  // `count` elements of T at the next 32 B aligned offset of the scratch TBuf.
+  template <class T>
+  AscendC::LocalTensor<T> Take(uint32_t count) {
+    const uint32_t bytes = (count * sizeof(T) + 31) / 32 * 32;
+    AscendC::LocalTensor<T> t = buf_.GetWithOffset<T>(count, offset_);
+    offset_ += bytes;
+    return t;
+  }
+  ascsim::aicore::SingleCore& core() { return core_; }
+  AscendC::TPipe& pipe() { return *pipe_; }
+
+ private:
+  ascsim::aicore::SingleCore core_;
+  std::unique_ptr<AscendC::TPipe> pipe_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf_;
+  uint32_t ub_bytes_ = 0;
+  uint32_t offset_ = 0;
+};
+
+// Device memory owned by a test.
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(size_t bytes) : ptr_(ascsim::DeviceMalloc(bytes)), bytes_(bytes) {}
+  ~DeviceBuffer() { ascsim::DeviceFree(ptr_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  template <class T>
+  T* as() const {
+    return static_cast<T*>(ptr_);
+  }
+  uint8_t* gm() const { return static_cast<uint8_t*>(ptr_); }
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void* ptr_;
+  size_t bytes_;
+};
+
+// Uniform values in [lo, hi), as T (16-bit floats are rounded from float).
+template <class T>
+std::vector<T> RandomVector(size_t n, float lo, float hi, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<T> v(n);
+  if constexpr (std::is_integral_v<T>) {
+    std::uniform_int_distribution<int64_t> dist(static_cast<int64_t>(lo), static_cast<int64_t>(hi));
+    for (auto& x : v) x = static_cast<T>(dist(rng));
+  } else {
+    std::uniform_real_distribution<float> dist(lo, hi);
+    for (auto& x : v) x = T(dist(rng));
+  }
+  return v;
+}
+
+// Runs `fn` and returns the ascsim::Error it throws; fails the test when it throws nothing.
+template <class F>
+std::string ErrorOf(F&& fn, ascsim::ErrorKind* kind = nullptr) {
+  try {
+    fn();
+  } catch (const ascsim::KernelError& e) {
+    if (kind) *kind = e.fault_kind();
+    return e.what();
+  } catch (const ascsim::Error& e) {
+    if (kind) *kind = e.kind();
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an ascsim::Error";
+  return "";
+}
+
+}  // namespace ascsim_test
