@@ -5,13 +5,16 @@
 
 #include <cstdint>
 
+#include "aicore/atomic.h"
 #include "aicore/data_copy.h"
 #include "aicore/global_tensor.h"
+#include "aicore/kernel_print.h"
 #include "aicore/local_tensor.h"
 #include "aicore/sync.h"
 #include "aicore/tpipe.h"
 #include "aicore/types.h"
 #include "aicore/vector_ops.h"
+#include "aicore/vector_masked.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;

@@ -1,0 +1,75 @@
+// The element walk of the mask/repeat ("level 0") form of the vector instructions: which elements
+// of which repeat an instruction touches and where each one lives in UB. One repeat covers 256 B
+// (8 data blocks of 32 B); a block stride separates consecutive blocks of a repeat and a repeat
+// stride separates repeat starts, both in bytes here. The walk hands out maximal runs of
+// contiguous active elements so the element math (vector_math.h) runs over whole runs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ascsim::simd {
+
+// Per-element bits of one repeat: bit e of bits[e / 64] is element e (at most 128 elements).
+struct RepeatMask {
+  uint64_t bits[2] = {0, 0};
+  bool Test(uint32_t e) const { return (bits[e >> 6] >> (e & 63)) & 1u; }
+  bool Empty() const { return bits[0] == 0 && bits[1] == 0; }
+};
+
+// The first `n` elements of a repeat (n <= 128).
+RepeatMask FirstElements(uint32_t n);
+// Index of the highest set bit plus one (0 for an empty mask).
+uint32_t ActiveSpan(const RepeatMask& m);
+uint32_t PopCount(const RepeatMask& m);
+
+// What one instruction does: `repeats` repeats of `per_repeat` elements (256 B / element size);
+// every repeat but the last uses `body`, the last uses `last` (they differ in counter mode).
+struct RepeatPlan {
+  uint32_t repeats = 0;
+  uint32_t per_repeat = 0;  // elements in one repeat
+  uint32_t per_block = 0;   // elements in one 32 B block
+  RepeatMask body;
+  RepeatMask last;
+  const RepeatMask& MaskOf(uint32_t r) const { return r + 1 == repeats ? last : body; }
+};
+
+// Where an operand's repeats and blocks are, in bytes.
+struct Stride {
+  uint64_t block = 32;
+  uint64_t repeat = 256;
+};
+
+// Byte offset of element e of repeat r.
+inline uint64_t ElementOffset(const RepeatPlan& plan, const Stride& s, size_t elem, uint32_t r,
+                              uint32_t e) {
+  return r * s.repeat + (e / plan.per_block) * s.block + (e % plan.per_block) * elem;
+}
+
+// One past the highest byte the plan touches in an operand laid out with `s` (0 when none).
+uint64_t ExtentBytes(const RepeatPlan& plan, const Stride& s, size_t elem);
+
+// Calls run(r, e, len) for every run of `len` active elements starting at element e of repeat r.
+// Runs stop at block boundaries unless every operand is laid out contiguously (block stride 32 B),
+// in which case a run may cover a whole repeat.
+template <class F>
+void ForEachRun(const RepeatPlan& plan, bool contiguous_blocks, F&& run) {
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    const RepeatMask& m = plan.MaskOf(r);
+    uint32_t e = 0;
+    while (e < plan.per_repeat) {
+      if (!m.Test(e)) {
+        ++e;
+        continue;
+      }
+      uint32_t end = e + 1;
+      const uint32_t limit =
+          contiguous_blocks ? plan.per_repeat : (e / plan.per_block + 1) * plan.per_block;
+      while (end < limit && m.Test(end)) ++end;
+      run(r, e, end - e);
+      e = end;
+    }
+  }
+}
+
+}  // namespace ascsim::simd
