@@ -1,0 +1,85 @@
+"""Bad arguments raise InvalidArgumentError (a ValueError) naming what is wrong; never a crash."""
+import numpy as np
+import pytest
+
+import add_custom
+
+X16 = np.ones((8, 16), np.float16)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int32, np.int64, np.uint8, np.bool_,
+                                   np.complex64, object])
+def test_rejects_other_dtypes_without_casting(dtype):
+    x = np.ones(16, dtype)
+    with pytest.raises(add_custom.InvalidArgumentError, match=np.dtype(dtype).name):
+        add_custom.run_add_custom(x, x)
+    with pytest.raises(ValueError, match="expected float16 or float32"):
+        add_custom.run_gelu_custom(x)
+
+
+def test_rejects_python_float_lists_which_become_float64():
+    with pytest.raises(add_custom.InvalidArgumentError, match="float64 .from list."):
+        add_custom.run_add_custom([1.0, 2.0], [3.0, 4.0])
+
+
+def test_rejects_non_native_byte_order():
+    x = np.ones(16, ">f4" if np.little_endian else "<f4")
+    with pytest.raises(add_custom.InvalidArgumentError, match="f4"):
+        add_custom.run_gelu_custom(x)
+
+
+@pytest.mark.parametrize("bad", [None, "abc", {"a": 1}, object()])
+def test_rejects_non_arrays(bad):
+    with pytest.raises(add_custom.InvalidArgumentError):
+        add_custom.run_add_custom(bad, X16)
+    with pytest.raises(add_custom.Error):
+        add_custom.run_gelu_custom(bad)
+
+
+def test_shape_mismatch_names_both():
+    y = np.ones((8, 15), np.float16)
+    with pytest.raises(add_custom.InvalidArgumentError,
+                       match=r"x and y must have the same shape and dtype; got x float16 "
+                             r"\(8, 16\) and y float16 \(8, 15\)"):
+        add_custom.run_add_custom(X16, y)
+
+
+def test_dtype_mismatch_names_both():
+    with pytest.raises(ValueError, match=r"got x float16 \(8, 16\) and y float32 \(8, 16\)"):
+        add_custom.run_add_custom(X16, X16.astype(np.float32))
+
+
+def test_same_size_different_shape_is_a_mismatch():
+    with pytest.raises(add_custom.InvalidArgumentError):
+        add_custom.run_add_custom(X16, X16.reshape(16, 8))
+
+
+@pytest.mark.parametrize("block_dim", [0, 65536, -1, 2 ** 70, "8", 8.0, True, None, np.float32(8)])
+def test_block_dim_out_of_range_or_not_an_int(block_dim):
+    with pytest.raises(add_custom.InvalidArgumentError, match=r"block_dim must be an int in \[1, 65535\]"):
+        add_custom.run_add_custom(X16, X16, block_dim=block_dim)
+    with pytest.raises(add_custom.InvalidArgumentError, match="block_dim"):
+        add_custom.run_gelu_custom(X16, block_dim)
+
+
+def test_stream_must_be_a_stream():
+    with pytest.raises(add_custom.InvalidArgumentError, match="stream must be an add_custom.Stream"):
+        add_custom.run_add_custom(X16, X16, 8, "stream")
+
+
+def test_exception_hierarchy():
+    assert issubclass(add_custom.Error, RuntimeError)
+    assert issubclass(add_custom.InvalidArgumentError, add_custom.Error)
+    assert issubclass(add_custom.InvalidArgumentError, ValueError)
+    assert issubclass(add_custom.OutOfBoundsError, IndexError)
+    assert issubclass(add_custom.DeviceMemoryError, MemoryError)
+    assert issubclass(add_custom.KernelError, add_custom.Error)
+    assert issubclass(add_custom.SimulatorWarning, UserWarning)
+
+
+def test_module_stays_usable_after_errors():
+    for bad in (np.ones(3), "x", None):
+        with pytest.raises(add_custom.Error):
+            add_custom.run_gelu_custom(bad)
+    np.testing.assert_array_equal(add_custom.run_add_custom(X16, X16), X16 + X16)
+
