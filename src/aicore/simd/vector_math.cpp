@@ -1,5 +1,9 @@
-// Portable implementation of vector_math.h: plain loops the compiler vectorises for float and
-// integer types; 16-bit floats go through float per element.
+// vector_math.h on the host CPU. The float paths (float, and half through float) are Highway
+// SIMD compiled for every x86-64 target Highway knows and chosen at run time (dynamic dispatch),
+// so one binary uses AVX-512 or AVX2+F16C where present and stays correct on plain SSE2.
+// half uses F16C for its float<->half conversions (round to nearest even, as the device);
+// targets without F16C, bfloat16_t, integer types, reductions and casts other than
+// float<->half (RINT/NONE) take the portable element loops at the end of this file.
 #include "aicore/simd/vector_math.h"
 
 #include <cmath>
@@ -9,8 +13,254 @@
 
 #include "ascsim/error.h"
 
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "aicore/simd/vector_math.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+#include "hwy/contrib/math/math-inl.h"
+
+HWY_BEFORE_NAMESPACE();
 namespace ascsim::simd {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Highway emulates float->half without F16C by truncation; the device rounds to nearest even,
+// so half is handled here only where F16C does the conversion.
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+constexpr bool kF16Native = true;
+#else
+constexpr bool kF16Native = false;
+#endif
+
+using F16 = hwy::float16_t;
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> LoadF(DF df, const float* p) {
+  return hn::LoadU(df, p);
+}
+template <class DF>
+HWY_INLINE hn::Vec<DF> LoadF(DF df, const F16* p) {
+  const hn::Rebind<F16, DF> dh;
+  return hn::PromoteTo(df, hn::LoadU(dh, p));
+}
+template <class DF>
+HWY_INLINE void StoreF(DF df, hn::Vec<DF> v, float* p) {
+  hn::StoreU(v, df, p);
+}
+template <class DF>
+HWY_INLINE void StoreF(DF, hn::Vec<DF> v, F16* p) {
+  const hn::Rebind<F16, DF> dh;
+  hn::StoreU(hn::DemoteTo(dh, v), dh, p);
+}
+
+// d[i] = f(a[i], b[i]) in float: whole vectors, then one lane at a time for the tail.
+template <class T, class F>
+HWY_INLINE void Map2(T* d, const T* a, const T* b, size_t n, const F& f) {
+  const hn::ScalableTag<float> df;
+  const size_t lanes = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    const auto r0 = f(df, LoadF(df, a + i), LoadF(df, b + i));
+    const auto r1 = f(df, LoadF(df, a + i + lanes), LoadF(df, b + i + lanes));
+    StoreF(df, r0, d + i);
+    StoreF(df, r1, d + i + lanes);
+  }
+  for (; i + lanes <= n; i += lanes) StoreF(df, f(df, LoadF(df, a + i), LoadF(df, b + i)), d + i);
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) StoreF(d1, f(d1, LoadF(d1, a + i), LoadF(d1, b + i)), d + i);
+}
+
+template <class TD, class TS, class F>
+HWY_INLINE void Map1(TD* d, const TS* s, size_t n, const F& f) {
+  const hn::ScalableTag<float> df;
+  const size_t lanes = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + 2 * lanes <= n; i += 2 * lanes) {
+    const auto r0 = f(df, LoadF(df, s + i));
+    const auto r1 = f(df, LoadF(df, s + i + lanes));
+    StoreF(df, r0, d + i);
+    StoreF(df, r1, d + i + lanes);
+  }
+  for (; i + lanes <= n; i += lanes) StoreF(df, f(df, LoadF(df, s + i)), d + i);
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) StoreF(d1, f(d1, LoadF(d1, s + i)), d + i);
+}
+
+// The portable loops' semantics, lane-wise: max/min as `x > y ? x : y` (NaN and signed-zero
+// behaviour included), relu as `x > 0 ? x : 0`.
+struct MaxOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x, V y) const { return hn::IfThenElse(hn::Gt(x, y), x, y); }
+};
+struct MinOp {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V x, V y) const { return hn::IfThenElse(hn::Lt(x, y), x, y); }
+};
+
+// e^x with std::exp's special values: NaN stays NaN, overflow gives +inf (Highway's Exp is
+// specified up to 104 and maps NaN to 0).
+template <class D, class V>
+HWY_INLINE V ExpF(D d, V x) {
+  const V r = hn::Exp(d, x);
+  const V overflowed =
+      hn::IfThenElse(hn::Ge(x, hn::Set(d, 88.72283935546875f)),
+                     hn::Set(d, std::numeric_limits<float>::infinity()), r);
+  return hn::IfThenElse(hn::Eq(x, x), overflowed, x);
+}
+
+// ln x with std::log's special values: log(0) = -inf, log(x < 0) = NaN, log(inf) = inf.
+template <class D, class V>
+HWY_INLINE V LnF(D d, V x) {
+  const V inf = hn::Set(d, std::numeric_limits<float>::infinity());
+  V r = hn::Log(d, x);
+  r = hn::IfThenElse(hn::Eq(x, inf), inf, r);
+  r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), hn::Neg(inf), r);
+  r = hn::IfThenElse(hn::Lt(x, hn::Zero(d)), hn::Set(d, std::numeric_limits<float>::quiet_NaN()),
+                     r);
+  return hn::IfThenElse(hn::Eq(x, x), r, x);
+}
+
+template <class T>
+bool BinaryFloat(BinaryOp op, void* dst, const void* a, const void* b, size_t n) {
+  T* d = static_cast<T*>(dst);
+  const T* x = static_cast<const T*>(a);
+  const T* y = static_cast<const T*>(b);
+  switch (op) {
+    case BinaryOp::kAdd:
+      Map2(d, x, y, n, [](auto, auto p, auto q) HWY_ATTR { return hn::Add(p, q); });
+      return true;
+    case BinaryOp::kSub:
+      Map2(d, x, y, n, [](auto, auto p, auto q) HWY_ATTR { return hn::Sub(p, q); });
+      return true;
+    case BinaryOp::kMul:
+      Map2(d, x, y, n, [](auto, auto p, auto q) HWY_ATTR { return hn::Mul(p, q); });
+      return true;
+    case BinaryOp::kDiv:
+      Map2(d, x, y, n, [](auto, auto p, auto q) HWY_ATTR { return hn::Div(p, q); });
+      return true;
+    case BinaryOp::kMax: Map2(d, x, y, n, MaxOp()); return true;
+    case BinaryOp::kMin: Map2(d, x, y, n, MinOp()); return true;
+    default: return false;  // And/Or on floats: the portable path raises the error
+  }
+}
+
+template <class T>
+bool UnaryFloat(UnaryOp op, void* dst, const void* src, size_t n) {
+  T* d = static_cast<T*>(dst);
+  const T* s = static_cast<const T*>(src);
+  switch (op) {
+    case UnaryOp::kExp:
+      Map1(d, s, n, [](auto df, auto v) HWY_ATTR { return ExpF(df, v); });
+      return true;
+    case UnaryOp::kLn:
+      Map1(d, s, n, [](auto df, auto v) HWY_ATTR { return LnF(df, v); });
+      return true;
+    case UnaryOp::kAbs:
+      Map1(d, s, n, [](auto, auto v) HWY_ATTR { return hn::Abs(v); });
+      return true;
+    case UnaryOp::kSqrt:
+      Map1(d, s, n, [](auto, auto v) HWY_ATTR { return hn::Sqrt(v); });
+      return true;
+    case UnaryOp::kRsqrt:  // exactly 1 / sqrt(x), not the approximate rsqrt instruction
+      Map1(d, s, n, [](auto df, auto v) HWY_ATTR {
+        return hn::Div(hn::Set(df, 1.0f), hn::Sqrt(v));
+      });
+      return true;
+    case UnaryOp::kReciprocal:
+      Map1(d, s, n, [](auto df, auto v) HWY_ATTR { return hn::Div(hn::Set(df, 1.0f), v); });
+      return true;
+    case UnaryOp::kRelu:
+      Map1(d, s, n, [](auto df, auto v) HWY_ATTR { return MaxOp()(df, v, hn::Zero(df)); });
+      return true;
+    default: return false;
+  }
+}
+
+template <class T>
+bool ScalarFloat(ScalarOp op, void* dst, const void* src, float s, size_t n) {
+  T* d = static_cast<T*>(dst);
+  const T* x = static_cast<const T*>(src);
+  switch (op) {
+    case ScalarOp::kAdds:
+      Map1(d, x, n, [s](auto df, auto v) HWY_ATTR { return hn::Add(v, hn::Set(df, s)); });
+      return true;
+    case ScalarOp::kMuls:
+      Map1(d, x, n, [s](auto df, auto v) HWY_ATTR { return hn::Mul(v, hn::Set(df, s)); });
+      return true;
+    case ScalarOp::kMaxs:
+      Map1(d, x, n, [s](auto df, auto v) HWY_ATTR { return MaxOp()(df, v, hn::Set(df, s)); });
+      return true;
+    case ScalarOp::kMins:
+      Map1(d, x, n, [s](auto df, auto v) HWY_ATTR { return MinOp()(df, v, hn::Set(df, s)); });
+      return true;
+    case ScalarOp::kLeakyRelu:
+      Map1(d, x, n, [s](auto df, auto v) HWY_ATTR {
+        return hn::IfThenElse(hn::Ge(v, hn::Zero(df)), v, hn::Mul(v, hn::Set(df, s)));
+      });
+      return true;
+    default: return false;
+  }
+}
+
+// Each returns false when this target leaves the case to the portable loops.
+bool BinaryFast(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
+  if (t == DType::kF32) return BinaryFloat<float>(op, dst, a, b, n);
+  if (t == DType::kF16 && kF16Native) return BinaryFloat<F16>(op, dst, a, b, n);
+  return false;
+}
+
+bool UnaryFast(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
+  if (t == DType::kF32) return UnaryFloat<float>(op, dst, src, n);
+  if (t == DType::kF16 && kF16Native) return UnaryFloat<F16>(op, dst, src, n);
+  return false;
+}
+
+bool ScalarFast(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
+  if (t == DType::kF32) {
+    float s;
+    std::memcpy(&s, scalar, sizeof(s));
+    return ScalarFloat<float>(op, dst, src, s, n);
+  }
+  if (t == DType::kF16 && kF16Native) {
+    uint16_t bits;
+    std::memcpy(&bits, scalar, sizeof(bits));
+    return ScalarFloat<F16>(op, dst, src, HalfBitsToFloat(bits), n);
+  }
+  return false;
+}
+
+// half <-> float under RINT/NONE (the other rounding modes take the portable path).
+bool CastFast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
+  if (!kF16Native) return false;
+  if (dst_t == DType::kF32 && src_t == DType::kF16) {  // exact widening, mode irrelevant
+    Map1(static_cast<float*>(dst), static_cast<const F16*>(src), n, [](auto, auto v) HWY_ATTR { return v; });
+    return true;
+  }
+  if (dst_t == DType::kF16 && src_t == DType::kF32 &&
+      (mode == Rounding::kNone || mode == Rounding::kRint)) {
+    Map1(static_cast<F16*>(dst), static_cast<const float*>(src), n, [](auto, auto v) HWY_ATTR { return v; });
+    return true;
+  }
+  return false;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace ascsim::simd
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+
+namespace ascsim::simd {
+
+HWY_EXPORT(BinaryFast);
+HWY_EXPORT(UnaryFast);
+HWY_EXPORT(ScalarFast);
+HWY_EXPORT(CastFast);
+
 namespace {
+
+// Portable element loops: the reference semantics, and the path for every case the SIMD
+// targets leave alone.
 
 template <class T>
 struct Arith {  // the type arithmetic is done in
@@ -248,6 +498,14 @@ void ReduceExtremeT(const void* src, size_t n, void* result, uint32_t* index) {
   if (index) *index = static_cast<uint32_t>(best);
 }
 
+template <class U>
+void FillBits(void* dst, const void* scalar, size_t n) {
+  U v;
+  std::memcpy(&v, scalar, sizeof(U));
+  U* d = static_cast<U*>(dst);
+  for (size_t i = 0; i < n; ++i) d[i] = v;
+}
+
 }  // namespace
 
 size_t DTypeSize(DType t) {
@@ -264,20 +522,27 @@ const char* DTypeName(DType t) {
 }
 
 void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(BinaryFast)(op, t, dst, a, b, n)) return;
   Dispatch(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
 }
 void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(UnaryFast)(op, t, dst, src, n)) return;
   Dispatch(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
 }
 void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(ScalarFast)(op, t, dst, src, scalar, n)) return;
   Dispatch(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
 }
 void Fill(DType t, void* dst, const void* scalar, size_t n) {
-  const size_t size = DTypeSize(t);
-  uint8_t* d = static_cast<uint8_t*>(dst);
-  for (size_t i = 0; i < n; ++i) std::memcpy(d + i * size, scalar, size);
+  switch (DTypeSize(t)) {  // typed loops the compiler vectorises
+    case 1: return FillBits<uint8_t>(dst, scalar, n);
+    case 2: return FillBits<uint16_t>(dst, scalar, n);
+    case 4: return FillBits<uint32_t>(dst, scalar, n);
+    default: return FillBits<uint64_t>(dst, scalar, n);
+  }
 }
 void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(CastFast)(dst_t, src_t, mode, dst, src, n)) return;
   Dispatch(dst_t, [&](auto dtag) {
     Dispatch(src_t, [&](auto stag) {
       using D = decltype(dtag);
@@ -306,3 +571,5 @@ void ReduceMin(DType t, const void* src, size_t n, void* result, uint32_t* index
 }
 
 }  // namespace ascsim::simd
+
+#endif  // HWY_ONCE

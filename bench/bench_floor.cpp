@@ -1,0 +1,222 @@
+// The floor: what this machine does for the same arithmetic written as one fused Highway loop
+// over all hardware threads, over pre-touched memory. ascsim's kernels are compared with it.
+//   add:  z[i] = x[i] + y[i] (half through float via F16C, rounded once; or float)
+//   gelu: y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) in float, on half or float input
+// Threads: std::thread per hardware thread, started once; each run hands every thread one
+// contiguous slice and waits on a barrier (the same fork/join a launch does, minus the checks).
+#include <benchmark/benchmark.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstring>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "bench_floor.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/aligned_allocator.h"
+#include "hwy/contrib/math/math-inl.h"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace floor_kernels {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <class DF>
+HWY_INLINE hn::Vec<DF> LoadF(DF df, const float* p) { return hn::LoadU(df, p); }
+template <class DF>
+HWY_INLINE hn::Vec<DF> LoadF(DF df, const hwy::float16_t* p) {
+  return hn::PromoteTo(df, hn::LoadU(hn::Rebind<hwy::float16_t, DF>(), p));
+}
+template <class DF>
+HWY_INLINE void StoreF(DF df, hn::Vec<DF> v, float* p) { hn::StoreU(v, df, p); }
+template <class DF>
+HWY_INLINE void StoreF(DF, hn::Vec<DF> v, hwy::float16_t* p) {
+  const hn::Rebind<hwy::float16_t, DF> dh;
+  hn::StoreU(hn::DemoteTo(dh, v), dh, p);
+}
+
+template <class D, class V>
+HWY_INLINE V Gelu(D d, V x) {
+  const V k = hn::Set(d, 0.7978845608028654f);  // sqrt(2 / pi)
+  const V inner = hn::Mul(k, hn::MulAdd(hn::Mul(hn::Set(d, 0.044715f), hn::Mul(x, x)), x, x));
+  const V t = hn::Tanh(d, inner);
+  return hn::Mul(hn::Mul(hn::Set(d, 0.5f), x), hn::Add(hn::Set(d, 1.0f), t));
+}
+
+template <class T>
+void AddT(const void* x, const void* y, void* z, size_t n) {
+  const hn::ScalableTag<float> df;
+  const size_t lanes = hn::Lanes(df);
+  const T* a = static_cast<const T*>(x);
+  const T* b = static_cast<const T*>(y);
+  T* c = static_cast<T*>(z);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) StoreF(df, hn::Add(LoadF(df, a + i), LoadF(df, b + i)), c + i);
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) StoreF(d1, hn::Add(LoadF(d1, a + i), LoadF(d1, b + i)), c + i);
+}
+
+template <class T>
+void GeluT(const void* x, void* y, size_t n) {
+  const hn::ScalableTag<float> df;
+  const size_t lanes = hn::Lanes(df);
+  const T* a = static_cast<const T*>(x);
+  T* c = static_cast<T*>(y);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) StoreF(df, Gelu(df, LoadF(df, a + i)), c + i);
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) StoreF(d1, Gelu(d1, LoadF(d1, a + i)), c + i);
+}
+
+void AddF16(const void* x, const void* y, void* z, size_t n) { AddT<hwy::float16_t>(x, y, z, n); }
+void AddF32(const void* x, const void* y, void* z, size_t n) { AddT<float>(x, y, z, n); }
+void GeluF16(const void* x, void* y, size_t n) { GeluT<hwy::float16_t>(x, y, n); }
+void GeluF32(const void* x, void* y, size_t n) { GeluT<float>(x, y, n); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace floor_kernels
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace floor_kernels {
+HWY_EXPORT(AddF16);
+HWY_EXPORT(AddF32);
+HWY_EXPORT(GeluF16);
+HWY_EXPORT(GeluF32);
+
+// Persistent threads; Run(f) calls f(t, threads) on every thread (the caller is thread 0).
+class Team {
+ public:
+  static Team& Get() {
+    static Team* team = new Team(std::max(1u, std::thread::hardware_concurrency()));
+    return *team;
+  }
+  explicit Team(unsigned n) : n_(n) {
+    for (unsigned t = 1; t < n; ++t) threads_.emplace_back([this, t] { Loop(t); });
+  }
+  unsigned size() const { return n_; }
+  void Run(const std::function<void(unsigned, unsigned)>& f) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      job_ = &f;
+      pending_ = n_ - 1;
+      ++generation_;
+    }
+    cv_.notify_all();
+    f(0, n_);
+    std::unique_lock<std::mutex> lock(mu_);
+    done_.wait(lock, [&] { return pending_ == 0; });
+  }
+
+ private:
+  void Loop(unsigned t) {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      cv_.wait(lock, [&] { return generation_ != seen; });
+      seen = generation_;
+      const auto* job = job_;
+      lock.unlock();
+      (*job)(t, n_);
+      lock.lock();
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+  unsigned n_;
+  std::mutex mu_;
+  std::condition_variable cv_, done_;
+  const std::function<void(unsigned, unsigned)>* job_ = nullptr;
+  unsigned pending_ = 0;
+  uint64_t generation_ = 0;
+  std::vector<std::thread> threads_;
+};
+
+// Slice [begin, end) of n for thread t of k, in whole 64-element chunks.
+void Slice(size_t n, unsigned t, unsigned k, size_t* begin, size_t* end) {
+  const size_t chunks = (n + 63) / 64;
+  *begin = std::min(n, chunks * t / k * 64);
+  *end = std::min(n, chunks * (t + 1) / k * 64);
+}
+
+struct Buffers {  // pre-touched: written once before timing
+  explicit Buffers(size_t bytes)
+      : x(hwy::AllocateAligned<uint8_t>(bytes)),
+        y(hwy::AllocateAligned<uint8_t>(bytes)),
+        z(hwy::AllocateAligned<uint8_t>(bytes)) {
+    for (size_t i = 0; i < bytes; ++i) {  // small finite values in both dtypes
+      x[i] = static_cast<uint8_t>(i % 2 ? 0x3c : i * 7);
+      y[i] = static_cast<uint8_t>(i % 2 ? 0x3b : i * 13);
+    }
+    std::memset(z.get(), 0, bytes);
+  }
+  hwy::AlignedFreeUniquePtr<uint8_t[]> x, y, z;
+};
+
+template <bool kHalf>
+void BM_FloorAdd(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const size_t es = kHalf ? 2 : 4;
+  Buffers buf(n * es);
+  const std::function<void(unsigned, unsigned)> job = [&](unsigned t, unsigned k) {
+    size_t b, e;
+    Slice(n, t, k, &b, &e);
+    if (b >= e) return;
+    if (kHalf) {
+      HWY_DYNAMIC_DISPATCH(AddF16)(buf.x.get() + b * es, buf.y.get() + b * es, buf.z.get() + b * es, e - b);
+    } else {
+      HWY_DYNAMIC_DISPATCH(AddF32)(buf.x.get() + b * es, buf.y.get() + b * es, buf.z.get() + b * es, e - b);
+    }
+  };
+  for (auto _ : state) {
+    Team::Get().Run(job);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * n * es * 3);
+  state.counters["threads"] = Team::Get().size();
+}
+
+template <bool kHalf>
+void BM_FloorGelu(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const size_t es = kHalf ? 2 : 4;
+  Buffers buf(n * es);
+  const std::function<void(unsigned, unsigned)> job = [&](unsigned t, unsigned k) {
+    size_t b, e;
+    Slice(n, t, k, &b, &e);
+    if (b >= e) return;
+    if (kHalf) {
+      HWY_DYNAMIC_DISPATCH(GeluF16)(buf.x.get() + b * es, buf.z.get() + b * es, e - b);
+    } else {
+      HWY_DYNAMIC_DISPATCH(GeluF32)(buf.x.get() + b * es, buf.z.get() + b * es, e - b);
+    }
+  };
+  for (auto _ : state) {
+    Team::Get().Run(job);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetBytesProcessed(state.iterations() * n * es * 2);
+  state.counters["threads"] = Team::Get().size();
+}
+
+// 2^10 .. 2^26 in steps of 4x, plus the 2^24 headline size.
+void Sizes(benchmark::internal::Benchmark* b) {
+  for (int p = 10; p <= 26; p += 2) b->Arg(int64_t{1} << p);
+  b->UseRealTime();
+}
+
+BENCHMARK_TEMPLATE(BM_FloorAdd, true)->Name("floor/add/float16")->Apply(Sizes);
+BENCHMARK_TEMPLATE(BM_FloorAdd, false)->Name("floor/add/float32")->Apply(Sizes);
+BENCHMARK_TEMPLATE(BM_FloorGelu, true)->Name("floor/gelu/float16")->Apply(Sizes);
+BENCHMARK_TEMPLATE(BM_FloorGelu, false)->Name("floor/gelu/float32")->Apply(Sizes);
+
+}  // namespace floor_kernels
+
+BENCHMARK_MAIN();
+#endif  // HWY_ONCE
