@@ -3,6 +3,7 @@
 
 #include "aicore/checks.h"
 #include "aicore/data_copy.h"
+#include "aicore/kernel_print.h"
 #include "aicore/sync.h"
 #include "aicore/vector_ops.h"
 
@@ -153,7 +154,14 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckEventId("SetFlag", event, id);
-  ++core.pending_flags[FlagKey(event, id)];
+  int& pending = core.pending_flags[FlagKey(event, id)];
+  if (pending > 0) {
+    // The ISA forbids a second set_flag on one (pipe pair, id) before its wait_flag.
+    Fault(ErrorKind::kSyncMisuse,
+          Str("SetFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
+              ") set again before its WaitFlag; a flag holds one event, so the first is lost"));
+  }
+  ++pending;
   Record(core, FlagCall("SetFlag", model::CallKind::kSetFlag, event, id));
 }
 
@@ -194,6 +202,7 @@ int64_t SystemCycle() {
 }
 
 void FinishBlock(CoreContext& core) {
+  FlushKernelPrint(core);
   for (const auto& [key, count] : core.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

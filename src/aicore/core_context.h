@@ -73,6 +73,12 @@ struct CoreContext {
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
   uint64_t api_calls = 0;
+  // SetAtomicAdd/Max/Min (aicore/atomic.h): the AtomicOp and element type UB->GM copies combine
+  // with, or kNone (0) when copies overwrite.
+  uint8_t atomic_op = 0;
+  const char* atomic_type = nullptr;
+  // Tensors taken by AllocTensor and not yet freed, per TPosition, for the per-position limit.
+  uint16_t live_allocs_per_position[32] = {};
   // Vector mask register (vector_masked.h): normal mode holds the 128 per-element bits of one
   // repeat (low word first); counter mode holds the element count in mask_low. Reset: all ones.
   bool mask_counter_mode = false;

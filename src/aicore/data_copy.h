@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "aicore/atomic.h"
 #include "aicore/global_tensor.h"
 #include "aicore/local_tensor.h"
 #include "aicore/operand_checks.h"
@@ -107,7 +108,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
   const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n);
   T* d = dst.CheckedAddress("DataCopy UB->GM", "write", 0, n);
-  ascsim::simd::Copy(d, s, n * sizeof(T));
+  ai::StoreToGm("DataCopy UB->GM", d, s, n);
   ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3, n * sizeof(T), sizeof(T),
                                 ascsim::model::kNoBuffer, ai::BufferId(src)));
 }
@@ -168,7 +169,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len);
   T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
-    ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
+    ai::StoreToGm(call, d + b * dst_pitch, s + b * src_pitch, len);
   }
   ai::Record(core, ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3,
                                 uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
@@ -257,7 +258,7 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
   T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     const T* row = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);
-    ascsim::simd::Copy(d + b * dst_pitch, row, len * sizeof(T));
+    ai::StoreToGm(call, d + b * dst_pitch, row, len);
   }
   ai::Record(core, ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte3,
                                 uint64_t{p.blockCount} * p.blockLen, sizeof(T),

@@ -42,11 +42,27 @@ TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->pipe) {
   core_->pipe = this;
 }
 
+namespace {
+// Tensors of this pipe still allocated stop counting towards the per-position limit.
+void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core,
+                       const std::deque<ascsim::aicore::BufferSlot>& slots) {
+  for (const auto& slot : slots) {
+    const auto pos = static_cast<size_t>(slot.position);
+    if (slot.is_queue && slot.state != ascsim::aicore::BufferState::kFree && pos < 32 &&
+        core.live_allocs_per_position[pos] > 0) {
+      --core.live_allocs_per_position[pos];
+    }
+  }
+}
+}  // namespace
+
 TPipe::~TPipe() {
+  ReleaseLiveAllocs(*core_, slots_);
   if (core_->pipe == this) core_->pipe = previous_;
 }
 
 void TPipe::Reset() {
+  ReleaseLiveAllocs(*core_, slots_);
   for (auto& slot : slots_) ++slot.generation;  // every outstanding tensor becomes stale
   slots_.clear();
   used_bytes_ = 0;
@@ -189,6 +205,25 @@ void RecordQueueCall(const char* name, model::CallKind kind, const BufferSlot* s
 }
 }  // namespace
 
+namespace {
+// "同一个TPosition上的所有Queue，连续调用AllocTensor接口申请的Tensor数量" is limited (8 on 910B): the
+// limit counts tensors allocated and not yet freed across every queue of one position, not the
+// buffers InitBuffer carves. Past it the device fails to allocate (CPU debug reports an error).
+void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosition position) {
+  const auto pos = static_cast<size_t>(position);
+  if (pos >= 32) return;
+  const int limit = core.launch->soc->max_buffers_per_position;
+  if (core.live_allocs_per_position[pos] >= limit) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("AllocTensor on ", que.Describe(), ": ", core.live_allocs_per_position[pos] + 1,
+              " tensors allocated at once on ", AscendC::PositionName(position),
+              " (across all its queues) exceeds the limit of ", limit, " on ",
+              core.launch->soc->name, "; FreeTensor one first or use fewer queues"));
+  }
+  ++core.live_allocs_per_position[pos];
+}
+}  // namespace
+
 BufferSlot* QueueBase::AllocSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
@@ -200,6 +235,7 @@ BufferSlot* QueueBase::AllocSlot() {
   for (uint32_t k = 0; k < slots_.size(); ++k) {
     BufferSlot* slot = slots_[(next_alloc_ + k) % slots_.size()];
     if (slot->state == BufferState::kFree) {
+      CheckPositionLimit(core, *this, slot->position);
       next_alloc_ = (next_alloc_ + k + 1) % slots_.size();
       slot->state = BufferState::kAllocated;
       RecordQueueCall("AllocTensor", model::CallKind::kAllocTensor, slot);
@@ -279,6 +315,8 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
   }
   slot->state = BufferState::kFree;
   ++slot->generation;
+  const auto pos = static_cast<size_t>(slot->position);
+  if (pos < 32 && core.live_allocs_per_position[pos] > 0) --core.live_allocs_per_position[pos];
   RecordQueueCall("FreeTensor", model::CallKind::kFreeTensor, slot);
 }
 

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 
+#include "aicore/atomic.h"
 #include "aicore/data_copy.h"
 #include "aicore/global_tensor.h"
+#include "aicore/kernel_print.h"
 #include "aicore/local_tensor.h"
 #include "aicore/sync.h"
 #include "aicore/tpipe.h"

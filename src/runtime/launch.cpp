@@ -12,6 +12,7 @@
 #include "aicore/sync.h"
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
+#include "runtime/sync_all.h"
 #include "runtime/worker_pool.h"
 
 namespace ascsim {
@@ -118,12 +119,18 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     }
   };
 
+  // SyncAll: blocks go through the barrier, which may move unstarted ones to their own threads.
+  runtime::SyncAllBarrier barrier(shared, block_dim, run_block, fault.stop());
+  shared.sync_all = [&barrier](uint32_t b) { barrier.Arrive(b); };
+  const std::function<void(uint32_t)> run_or_skip = [&barrier](uint32_t b) { barrier.Run(b); };
+
   const auto start = std::chrono::steady_clock::now();
   if (IsSerial()) {
-    for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_block(b);
+    for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_or_skip(b);
   } else {
-    runtime::WorkerPool::Get().RunGrid(block_dim, run_block, fault.stop());
+    runtime::WorkerPool::Get().RunGrid(block_dim, run_or_skip, fault.stop());
   }
+  barrier.Join();
   const double wall_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 

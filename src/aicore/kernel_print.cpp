@@ -1,0 +1,67 @@
+#include "aicore/kernel_print.h"
+
+#include <cstring>
+#include <iostream>
+#include <mutex>
+
+namespace ascsim::aicore {
+namespace {
+
+std::mutex& PrintMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+// The unfinished line of the block running on this thread (a thread runs one block at a time).
+struct PendingLine {
+  const CoreContext* core = nullptr;
+  std::string text;
+};
+thread_local PendingLine g_pending;
+
+void WriteLines(uint32_t block, const std::string& lines) {
+  std::string out;
+  size_t start = 0;
+  while (start < lines.size()) {
+    size_t end = lines.find('\n', start);
+    if (end == std::string::npos) end = lines.size();
+    out += Str("[block ", block, "] ");
+    out.append(lines, start, end - start);
+    out += '\n';
+    start = end + 1;
+  }
+  std::lock_guard<std::mutex> lock(PrintMutex());
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+void KernelPrint(const std::string& text) {
+  CoreContext& core = CurrentCore();
+  if (g_pending.core != &core) {
+    g_pending.core = &core;
+    g_pending.text.clear();
+  }
+  g_pending.text += text;
+  const size_t last_newline = g_pending.text.rfind('\n');
+  if (last_newline == std::string::npos) return;
+  WriteLines(core.block_idx, g_pending.text.substr(0, last_newline + 1));
+  g_pending.text.erase(0, last_newline + 1);
+}
+
+void FlushKernelPrint(CoreContext& core) {
+  if (g_pending.core != &core) return;
+  if (!g_pending.text.empty()) WriteLines(core.block_idx, g_pending.text);
+  g_pending.text.clear();
+  g_pending.core = nullptr;
+}
+
+const char* DumpTypeName(const char* type_name) {
+  if (std::strcmp(type_name, "half") == 0) return "float16";
+  if (std::strcmp(type_name, "float") == 0) return "float32";
+  if (std::strcmp(type_name, "bfloat16_t") == 0) return "bfloat16";
+  return type_name;
+}
+
+}  // namespace ascsim::aicore

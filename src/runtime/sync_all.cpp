@@ -1,0 +1,109 @@
+#include "runtime/sync_all.h"
+
+#include <chrono>
+
+#include "aicore/checks.h"
+
+namespace ascsim::runtime {
+
+SyncAllBarrier::SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
+                               std::function<void(uint32_t)> run_block,
+                               const std::atomic<bool>* launch_failed)
+    : shared_(shared),
+      block_dim_(block_dim),
+      run_block_(std::move(run_block)),
+      launch_failed_(launch_failed),
+      claimed_(new std::atomic<bool>[block_dim]) {
+  for (uint32_t b = 0; b < block_dim; ++b) claimed_[b].store(false, std::memory_order_relaxed);
+}
+
+SyncAllBarrier::~SyncAllBarrier() { Join(); }
+
+void SyncAllBarrier::Run(uint32_t b) {
+  // One claim per block: either the pool's thread runs it, or a dedicated thread does.
+  if (claimed_[b].exchange(true, std::memory_order_acq_rel)) return;
+  RunClaimed(b);
+}
+
+void SyncAllBarrier::RunClaimed(uint32_t b) {
+  try {
+    run_block_(b);
+  } catch (const SyncAllStopped&) {
+    // Another block's fault broke the barrier; that fault is the launch's result.
+  }
+  Exited(b);
+}
+
+void SyncAllBarrier::Exited(uint32_t b) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (exited_++ == 0) first_exited_ = b;
+  cv_.notify_all();
+}
+
+void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
+  threads_started_ = true;
+  for (uint32_t b = 0; b < block_dim_; ++b) {
+    if (claimed_[b].exchange(true, std::memory_order_acq_rel)) continue;
+    threads_.emplace_back([this, b] { RunClaimed(b); });
+  }
+}
+
+void SyncAllBarrier::Arrive(uint32_t b) {
+  using aicore::Str;
+  const int cores = shared_.soc->vector_cores;
+  if (block_dim_ > static_cast<uint32_t>(cores)) {
+    aicore::Fault(ErrorKind::kSyncMisuse,
+                  Str("SyncAll with blockDim ", block_dim_, " exceeds the ", cores,
+                      " physical vector cores of ", shared_.soc->name,
+                      "; blocks beyond them run in a later wave, so the device would deadlock "
+                      "(use blockDim <= ",
+                      cores, ")"));
+  }
+  std::unique_lock<std::mutex> lock(mu_);
+  if (!threads_started_) MoveUnstartedBlocksToThreads();
+  const uint64_t my_generation = generation_;
+  auto broken = [&] {
+    if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {
+      throw SyncAllStopped{};
+    }
+    aicore::Fault(ErrorKind::kSyncMisuse,
+                  Str("SyncAll #", my_generation + 1, ": block ", first_exited_,
+                      " finished the kernel without reaching this SyncAll, so the barrier can "
+                      "never fill; the device would hang"));
+  };
+  if (exited_ > 0) {
+    lock.unlock();
+    broken();
+  }
+  if (++arrived_ == block_dim_) {
+    arrived_ = 0;
+    ++generation_;
+    cv_.notify_all();
+    return;
+  }
+  for (;;) {
+    cv_.wait_for(lock, std::chrono::milliseconds(100));
+    if (generation_ != my_generation) return;
+    if (exited_ > 0) {
+      --arrived_;
+      lock.unlock();
+      broken();
+    }
+    if (shared_.cancelled.load(std::memory_order_relaxed)) {
+      --arrived_;
+      lock.unlock();
+      aicore::Fault(ErrorKind::kTimeout, shared_.cancel_reason + " (waiting at SyncAll)");
+    }
+  }
+}
+
+void SyncAllBarrier::Join() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    threads.swap(threads_);
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+}  // namespace ascsim::runtime

@@ -1,0 +1,70 @@
+// SyncAll (the hard all-core barrier of Ascend C) for a launch whose blocks run as plain function
+// calls on a small worker pool. A block waiting at the barrier occupies its thread, so with fewer
+// threads than blocks the barrier could never fill. The first SyncAll of a launch therefore moves
+// every block that has not started yet onto a dedicated thread of its own (at most the profile's
+// physical core count, since a larger blockDim is rejected): then every block can reach the
+// barrier, as every block of a SyncAll kernel is resident on its own core on the device.
+//
+// A block that leaves the kernel (fault or return) while others wait breaks the barrier: the
+// waiters stop quietly when the launch already has a fault (so the failing block's message is
+// the launch's), and fault with a SyncMisuse naming the missing block when it returned normally
+// (the device would hang).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "aicore/core_context.h"
+
+namespace ascsim::runtime {
+
+// Thrown inside a block that waited at a broken barrier after another block faulted. It derives
+// from nothing the launch records as a fault, and SyncAllBarrier::Run swallows it.
+struct SyncAllStopped {};
+
+class SyncAllBarrier {
+ public:
+  // `run_block` runs one block and records its fault; `launch_failed` is set once any block of
+  // the launch has recorded a fault.
+  SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
+                 std::function<void(uint32_t)> run_block, const std::atomic<bool>* launch_failed);
+  ~SyncAllBarrier();  // joins the dedicated threads
+  SyncAllBarrier(const SyncAllBarrier&) = delete;
+  SyncAllBarrier& operator=(const SyncAllBarrier&) = delete;
+
+  // Runs block `b` on the calling thread unless the barrier has already moved it to its own
+  // thread. The worker pool (or the serial loop) calls this for every block.
+  void Run(uint32_t b);
+  // The kernel's SyncAll() on block `b`: returns once every block of the launch has arrived.
+  void Arrive(uint32_t b);
+  // Waits for every dedicated thread; call before the launch reports its result.
+  void Join();
+
+ private:
+  void RunClaimed(uint32_t b);
+  void Exited(uint32_t b);
+  void MoveUnstartedBlocksToThreads();  // mu_ held
+
+  aicore::LaunchShared& shared_;
+  const uint32_t block_dim_;
+  const std::function<void(uint32_t)> run_block_;
+  const std::atomic<bool>* launch_failed_;
+  std::unique_ptr<std::atomic<bool>[]> claimed_;  // per block: started by someone
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool threads_started_ = false;
+  uint64_t generation_ = 0;  // completed barriers
+  uint32_t arrived_ = 0;     // blocks waiting in the current generation
+  uint32_t exited_ = 0;      // blocks that have left the kernel
+  int64_t first_exited_ = -1;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace ascsim::runtime
