@@ -1,6 +1,12 @@
 #include "aicore/simd/masked_math.h"
 
 #include <algorithm>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "aicore/simd/vector_math.h"
+#include "ascsim/error.h"
 
 namespace ascsim::simd {
 
@@ -42,6 +48,80 @@ uint64_t ExtentBytes(const RepeatPlan& plan, const Stride& s, size_t elem) {
   uint64_t end = RepeatEnd(plan, s, elem, plan.repeats - 1, plan.last);
   if (plan.repeats > 1) end = std::max(end, RepeatEnd(plan, s, elem, plan.repeats - 2, plan.body));
   return end;
+}
+
+}  // namespace ascsim::simd
+
+
+namespace ascsim::simd {
+namespace {
+
+template <class T>
+using Arith = std::conditional_t<std::is_integral_v<T>, T, float>;
+
+template <class F>
+void DispatchVectorType(DType t, F&& f) {
+  switch (t) {
+    case DType::kF16: return f(half{});
+    case DType::kBF16: return f(bfloat16_t{});
+    case DType::kF32: return f(float{});
+    case DType::kI8: return f(int8_t{});
+    case DType::kU8: return f(uint8_t{});
+    case DType::kI16: return f(int16_t{});
+    case DType::kU16: return f(uint16_t{});
+    case DType::kI32: return f(int32_t{});
+    case DType::kU32: return f(uint32_t{});
+    default: throw InvalidArgument(std::string("element type ") + DTypeName(t) +
+                                   " is not supported by this vector instruction");
+  }
+}
+
+template <class A>
+bool Holds(CmpOp op, A x, A y) {
+  switch (op) {
+    case CmpOp::kLT: return x < y;
+    case CmpOp::kGT: return x > y;
+    case CmpOp::kEQ: return x == y;
+    case CmpOp::kLE: return x <= y;
+    case CmpOp::kGE: return x >= y;
+    case CmpOp::kNE: return !(x == y);
+  }
+  return false;
+}
+
+inline void PutBit(uint8_t* bits, uint64_t k, bool v) {
+  const uint8_t m = static_cast<uint8_t>(1u << (k & 7));
+  bits[k >> 3] = v ? (bits[k >> 3] | m) : (bits[k >> 3] & ~m);
+}
+
+}  // namespace
+
+void CompareToBits(CmpOp op, DType t, const void* a, const void* b, bool scalar_b, size_t n,
+                   uint8_t* bits, uint64_t first_bit) {
+  DispatchVectorType(t, [&](auto tag) {
+    using T = decltype(tag);
+    using A = Arith<T>;
+    const T* x = static_cast<const T*>(a);
+    const T* y = static_cast<const T*>(b);
+    for (size_t i = 0; i < n; ++i) {
+      PutBit(bits, first_bit + i, Holds<A>(op, A(x[i]), A(y[scalar_b ? 0 : i])));
+    }
+  });
+}
+
+void SelectByBits(DType t, void* dst, const void* a, const void* b, bool scalar_b, size_t n,
+                  const uint8_t* bits, uint64_t first_bit) {
+  DispatchVectorType(t, [&](auto tag) {
+    using T = decltype(tag);
+    T* d = static_cast<T*>(dst);
+    const T* x = static_cast<const T*>(a);
+    const T* y = static_cast<const T*>(b);
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t k = first_bit + i;
+      const bool take_a = (bits[k >> 3] >> (k & 7)) & 1;
+      std::memcpy(&d[i], take_a ? &x[i] : &y[scalar_b ? 0 : i], sizeof(T));
+    }
+  });
 }
 
 }  // namespace ascsim::simd

@@ -73,3 +73,18 @@ void ForEachRun(const RepeatPlan& plan, bool contiguous_blocks, F&& run) {
 }
 
 }  // namespace ascsim::simd
+
+namespace ascsim::simd {
+
+enum class DType : uint8_t;
+enum class CmpOp : uint8_t { kLT, kGT, kEQ, kLE, kGE, kNE };
+
+// Writes op(a[i], b[i]) (or op(a[i], *b) when `scalar_b`) for i < n into bits
+// [first_bit, first_bit + n) of `bits` (bit k is bit k % 8 of byte k / 8).
+void CompareToBits(CmpOp op, DType t, const void* a, const void* b, bool scalar_b, size_t n,
+                   uint8_t* bits, uint64_t first_bit);
+// dst[i] = bit (first_bit + i) of `bits` ? a[i] : b[i] (or *b when `scalar_b`), for i < n.
+void SelectByBits(DType t, void* dst, const void* a, const void* b, bool scalar_b, size_t n,
+                  const uint8_t* bits, uint64_t first_bit);
+
+}  // namespace ascsim::simd
