@@ -58,6 +58,15 @@ InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
   in.size = static_cast<uint64_t>(a.size());
   in.bytes = static_cast<size_t>(a.nbytes());
   in.data = a.data();
+  // The runtime's registry cannot hold overlapping registrations: registering each view's own
+  // range would make a second view of the same buffer (on another stream) resolve to the first
+  // view's range and fault. Register the owning buffer instead.
+  py::object owner = a;
+  while (py::isinstance<py::array>(owner.attr("base"))) owner = owner.attr("base");
+  py::tuple bounds = np.attr("byte_bounds")(owner);
+  in.owner_begin = std::min(bounds[0].cast<uintptr_t>(), reinterpret_cast<uintptr_t>(in.data));
+  in.owner_end = std::max(bounds[1].cast<uintptr_t>(),
+                          reinterpret_cast<uintptr_t>(in.data) + in.bytes);
   in.array = std::move(a);
   return in;
 }
@@ -119,8 +128,7 @@ Registrations RegisterInputs(const std::vector<const InputArray*>& inputs) {
   std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
   for (const InputArray* in : inputs) {
     if (in->bytes == 0) continue;
-    const auto begin = reinterpret_cast<uintptr_t>(in->data);
-    ranges.emplace_back(begin, begin + in->bytes);
+    ranges.emplace_back(in->owner_begin, in->owner_end);
   }
   std::sort(ranges.begin(), ranges.end());
   std::vector<std::pair<uintptr_t, uintptr_t>> merged;

@@ -23,6 +23,11 @@ struct InputArray {
   const void* data;
   size_t bytes;
   uint64_t size;  // elements
+  // The byte range registered as device memory: the whole buffer of the NumPy array that owns
+  // the memory (np.byte_bounds of the last ndarray in the .base chain). Views of one buffer thus
+  // share one registration, so they can be used by launches in flight at the same time.
+  uintptr_t owner_begin;
+  uintptr_t owner_end;
 };
 
 // Converts `obj` with np.asarray and checks its dtype: float16 or float32 only, never cast.

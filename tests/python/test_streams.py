@@ -169,3 +169,16 @@ def test_python_threads_share_a_stream_and_sync_calls_run_concurrently(rng):
     adds = [r for r in results if np.array_equal(r, x + x)]
     gelus = [r for r in results if np.array_equal(r, gelu)]
     assert len(adds) == 40 and len(gelus) == 40
+
+
+def test_overlapping_views_of_one_buffer_on_two_streams(rng):
+    x = uniform(rng, (20000,), np.float32)
+    s1, s2 = add_custom.Stream(), add_custom.Stream()
+    z1 = add_custom.run_add_custom(x[:10000], x[:10000], stream=s1)
+    z2 = add_custom.run_add_custom(x[5000:15000], x[5000:15000], stream=s2)
+    z3 = add_custom.run_gelu_custom(x[::-1], stream=s2)  # a copy: its own buffer
+    s2.synchronize()
+    s1.synchronize()
+    np.testing.assert_array_equal(z1, x[:10000] + x[:10000])
+    np.testing.assert_array_equal(z2, x[5000:15000] + x[5000:15000])
+    np.testing.assert_array_equal(z3, add_custom.run_gelu_custom(np.ascontiguousarray(x[::-1])))
