@@ -15,6 +15,7 @@
 #include "aicore/types.h"
 #include "aicore/vector_ops.h"
 #include "aicore/vector_masked.h"
+#include "aicore/reduce_ops.h"
 #include "aicore/compare_select.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.

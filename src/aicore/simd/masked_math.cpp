@@ -124,4 +124,86 @@ void SelectByBits(DType t, void* dst, const void* a, const void* b, bool scalar_
   });
 }
 
+
+namespace {
+
+template <class T>
+T RoundSum(float v) {
+  if constexpr (std::is_same_v<T, half>) {
+    if (v > 65504.0f) v = 65504.0f;
+    if (v < -65504.0f) v = -65504.0f;
+  }
+  return T(v);
+}
+
+template <class T>
+T AddRounded(T x, T y) {
+  if constexpr (std::is_integral_v<T>) return T(x + y);
+  else return RoundSum<T>(float(x) + float(y));
+}
+
+}  // namespace
+
+bool ReduceSlots(ReduceKind kind, DType t, const uint8_t* base, const RepeatPlan& plan,
+                 const Stride& s, uint32_t r, uint32_t first, uint32_t n, void* value,
+                 uint32_t* index) {
+  const RepeatMask& m = plan.MaskOf(r);
+  bool any = false;
+  DispatchVectorType(t, [&](auto tag) {
+    using T = decltype(tag);
+    using A = Arith<T>;
+    auto load = [&](uint32_t e) {
+      T v;
+      std::memcpy(&v, base + ElementOffset(plan, s, sizeof(T), r, e), sizeof(T));
+      return v;
+    };
+    if (kind == ReduceKind::kSum) {
+      T slots[128];
+      for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t e = first + i;
+        if (m.Test(e)) {
+          slots[i] = load(e);
+          any = true;
+        } else {
+          slots[i] = T(0);
+        }
+      }
+      for (uint32_t width = n; width > 1; width /= 2) {
+        for (uint32_t i = 0; i < width / 2; ++i) slots[i] = AddRounded<T>(slots[2 * i], slots[2 * i + 1]);
+      }
+      std::memcpy(value, &slots[0], sizeof(T));
+      return;
+    }
+    T best{};
+    uint32_t best_e = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t e = first + i;
+      if (!m.Test(e)) continue;
+      const T v = load(e);
+      const bool better = kind == ReduceKind::kMax ? A(v) > A(best) : A(v) < A(best);
+      if (!any || better) {
+        best = v;
+        best_e = e;
+        any = true;
+      }
+    }
+    if (any) {
+      std::memcpy(value, &best, sizeof(T));
+      if (index) *index = best_e;
+    }
+  });
+  return any;
+}
+
+void AccumulateSum(DType t, void* acc, const void* x) {
+  DispatchVectorType(t, [&](auto tag) {
+    using T = decltype(tag);
+    T a, b;
+    std::memcpy(&a, acc, sizeof(T));
+    std::memcpy(&b, x, sizeof(T));
+    a = AddRounded<T>(a, b);
+    std::memcpy(acc, &a, sizeof(T));
+  });
+}
+
 }  // namespace ascsim::simd

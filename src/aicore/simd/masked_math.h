@@ -88,3 +88,20 @@ void SelectByBits(DType t, void* dst, const void* a, const void* b, bool scalar_
                   const uint8_t* bits, uint64_t first_bit);
 
 }  // namespace ascsim::simd
+
+namespace ascsim::simd {
+
+enum class ReduceKind : uint8_t { kSum, kMax, kMin };
+
+// Reduces the active elements among elements [first, first + n) of repeat r of an operand laid
+// out at `base` with stride `s` (n a power of two). Sums run as a pairwise binary tree over the
+// n slots (disabled ones count as 0), each step rounded to the element type; 16-bit float sums
+// saturate at +-65504 as the device's reduction adder does. Max/min return the first extreme
+// and its element index within the repeat. Returns false when no element is active.
+bool ReduceSlots(ReduceKind kind, DType t, const uint8_t* base, const RepeatPlan& plan,
+                 const Stride& s, uint32_t r, uint32_t first, uint32_t n, void* value,
+                 uint32_t* index);
+// acc = acc + x in the element type (16-bit floats saturating as above).
+void AccumulateSum(DType t, void* acc, const void* x);
+
+}  // namespace ascsim::simd

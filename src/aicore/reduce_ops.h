@@ -1,0 +1,280 @@
+// Reductions in mask/repeat form:
+//  - WholeReduceSum/Max/Min: one result per repeat (max/min with the index of the element within
+//    its repeat, laid out by ReduceOrder); dstRepStride counts whole results.
+//  - BlockReduceSum/Max/Min: one result per 32 B block, 8 per repeat; dstRepStride counts groups
+//    of 8 results (16 B for half, 32 B for float).
+//  - ReduceSum/Max/Min with mask and repeatTime: one result over every active element of every
+//    repeat (index = repeat * elements-per-repeat + element), as the count form lays it out.
+// Sums are pairwise binary trees (see simd/masked_math.h). A block of BlockReduceMax/Min with no
+// active element leaves its dst slot untouched; BlockReduceSum writes 0 there.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aicore/simd/masked_math.h"
+#include "aicore/vector_masked.h"
+
+namespace AscendC {
+
+enum class ReduceOrder : uint8_t {
+  ORDER_VALUE_INDEX = 0,
+  ORDER_INDEX_VALUE,
+  ORDER_ONLY_VALUE,
+  ORDER_ONLY_INDEX,
+};
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+inline MaskArg IntMask(const char* call, int32_t mask) {
+  if (mask < 0) Fault(ErrorKind::kInvalidArgument, Str(call, ": mask ", mask, " is negative"));
+  return ContinuousMask(static_cast<uint64_t>(mask));
+}
+
+inline void CheckNonNegative(const char* call, const char* what, int64_t v) {
+  if (v < 0) Fault(ErrorKind::kInvalidArgument, Str(call, ": ", what, " ", v, " is negative"));
+}
+
+// A reduction's dst: `slot` bytes per result, results `pitch` bytes apart, `align`-byte aligned.
+template <class T>
+uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, uint64_t results,
+                        uint64_t pitch, uint64_t slot, uint64_t align, uint64_t* bytes) {
+  dst.CheckLive(call, "dst");
+  *bytes = results == 0 ? 0 : (results - 1) * pitch + slot;
+  const uint64_t have = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
+  if (*bytes > have) {
+    Fault(ErrorKind::kOutOfBounds,
+          Str(call, ": dst reaches byte ", *bytes, " (", results, " results ", pitch,
+              " B apart) beyond its LocalTensor of ", have, " B"));
+  }
+  if (dst.UbOffset() % align != 0) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": dst UB address ", Hex(dst.UbOffset()), " is not ", align, "-byte aligned"));
+  }
+  return reinterpret_cast<uint8_t*>(dst.data());
+}
+
+template <class T>
+void StoreIndex(uint8_t* slot, uint32_t index) {
+  if constexpr (sizeof(T) == 2) {
+    const uint16_t i16 = static_cast<uint16_t>(index);
+    std::memcpy(slot, &i16, 2);
+  } else {
+    std::memcpy(slot, &index, 4);
+  }
+}
+
+template <class T>
+void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, const MaskArg& mask, bool is_set_mask,
+                 int32_t repeat_time, int32_t dst_rep_stride, int32_t src_blk_stride,
+                 int32_t src_rep_stride, AscendC::ReduceOrder order) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckNonNegative(name, "dstRepStride", dst_rep_stride);
+  CheckNonNegative(name, "srcBlkStride", src_blk_stride);
+  CheckNonNegative(name, "srcRepStride", src_rep_stride);
+  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
+  const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
+  uint64_t ns;
+  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  using Order = AscendC::ReduceOrder;
+  const bool pairs = kind != simd::ReduceKind::kSum &&
+                     (order == Order::ORDER_VALUE_INDEX || order == Order::ORDER_INDEX_VALUE);
+  const bool only_index = kind != simd::ReduceKind::kSum && order == Order::ORDER_ONLY_INDEX;
+  const uint64_t slot = pairs ? 2 * sizeof(T) : only_index ? 4 : sizeof(T);
+  uint64_t nd;
+  uint8_t* d = CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * slot, slot, slot, &nd);
+  CheckOverlap(name, "dst", d, nd, "src", s, ns);
+  const simd::DType dt = simd::DTypeOf<T>();
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    T value{};
+    uint32_t index = 0;
+    if (!simd::ReduceSlots(kind, dt, s, plan, ss, r, 0, plan.per_repeat, &value, &index)) continue;
+    uint8_t* out = d + uint64_t(r) * dst_rep_stride * slot;
+    if (kind == simd::ReduceKind::kSum || order == Order::ORDER_ONLY_VALUE) {
+      std::memcpy(out, &value, sizeof(T));
+    } else if (only_index) {
+      std::memcpy(out, &index, 4);
+    } else if (order == Order::ORDER_VALUE_INDEX) {
+      std::memcpy(out, &value, sizeof(T));
+      StoreIndex<T>(out + sizeof(T), index);
+    } else {
+      StoreIndex<T>(out, index);
+      std::memcpy(out + sizeof(T), &value, sizeof(T));
+    }
+  }
+  Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                          model::kNoBuffer));
+}
+
+template <class T>
+void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, const MaskArg& mask, bool is_set_mask,
+                 int32_t repeat_time, int32_t dst_rep_stride, int32_t src_blk_stride,
+                 int32_t src_rep_stride) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckNonNegative(name, "dstRepStride", dst_rep_stride);
+  CheckNonNegative(name, "srcBlkStride", src_blk_stride);
+  CheckNonNegative(name, "srcRepStride", src_rep_stride);
+  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
+  const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
+  uint64_t ns;
+  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const uint64_t group = 8 * sizeof(T);  // 8 results per repeat
+  uint64_t nd;
+  uint8_t* d = CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * group, group,
+                              group, &nd);
+  CheckOverlap(name, "dst", d, nd, "src", s, ns);
+  const simd::DType dt = simd::DTypeOf<T>();
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    uint8_t* out = d + uint64_t(r) * dst_rep_stride * group;
+    for (uint32_t blk = 0; blk < 8; ++blk) {
+      T value{};
+      const bool any = simd::ReduceSlots(kind, dt, s, plan, ss, r, blk * plan.per_block,
+                                         plan.per_block, &value, nullptr);
+      if (any || kind == simd::ReduceKind::kSum) std::memcpy(out + blk * sizeof(T), &value, sizeof(T));
+    }
+  }
+  Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                          model::kNoBuffer));
+}
+
+template <class T>
+void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalTensor<T>& dst,
+                  const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
+                  const MaskArg& mask, int32_t repeat_time, int32_t src_rep_stride,
+                  bool cal_index) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckNonNegative(name, "srcRepStride", src_rep_stride);
+  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, true, mask, repeat_time);
+  if (plan.repeats == 0) Fault(ErrorKind::kInvalidArgument, Str(name, ": repeatTime must be >= 1"));
+  const simd::Stride ss = StrideOf(1, src_rep_stride);
+  uint64_t ns;
+  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1);
+  CheckUbOperand(name, "workLocal", work,
+                 ReduceWorkElements<T>(uint64_t{plan.repeats} * plan.per_repeat));
+  const simd::DType dt = simd::DTypeOf<T>();
+  T acc{};
+  uint32_t best_index = 0;
+  bool any = false;
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    T value{};
+    uint32_t index = 0;
+    if (!simd::ReduceSlots(kind, dt, s, plan, ss, r, 0, plan.per_repeat, &value, &index)) continue;
+    const uint32_t global = r * plan.per_repeat + index;
+    if (!any) {
+      acc = value;
+      best_index = global;
+    } else if (kind == simd::ReduceKind::kSum) {
+      simd::AccumulateSum(dt, &acc, &value);
+    } else {
+      using A = std::conditional_t<std::is_integral_v<T>, T, float>;
+      const bool better = kind == simd::ReduceKind::kMax ? A(value) > A(acc) : A(value) < A(acc);
+      if (better) {
+        acc = value;
+        best_index = global;
+      }
+    }
+    any = true;
+  }
+  d[0] = acc;
+  if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), best_index);
+  Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                          BufferId(work)));
+}
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+#define ASCSIM_WHOLE_REDUCE(Name, Kind, ORDER_PARAM, ORDER_ARG)                                  \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,            \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,    \
+            const int32_t srcRepStride ORDER_PARAM) {                                            \
+    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
+                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime,  \
+                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);         \
+  }                                                                                              \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,    \
+            const int32_t srcRepStride ORDER_PARAM) {                                            \
+    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
+                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,         \
+                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);         \
+  }
+#define ASCSIM_ORDER_PARAM , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX
+ASCSIM_WHOLE_REDUCE(WholeReduceSum, kSum, , ReduceOrder::ORDER_ONLY_VALUE)
+ASCSIM_WHOLE_REDUCE(WholeReduceMax, kMax, ASCSIM_ORDER_PARAM, order)
+ASCSIM_WHOLE_REDUCE(WholeReduceMin, kMin, ASCSIM_ORDER_PARAM, order)
+#undef ASCSIM_ORDER_PARAM
+#undef ASCSIM_WHOLE_REDUCE
+
+#define ASCSIM_BLOCK_REDUCE(Name, Kind)                                                          \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,      \
+            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,          \
+            const int32_t srcRepStride) {                                                        \
+    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
+                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime,  \
+                                   dstRepStride, srcBlkStride, srcRepStride);                    \
+  }                                                                                              \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,      \
+            const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,       \
+            const int32_t srcRepStride) {                                                        \
+    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
+                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,         \
+                                   dstRepStride, srcBlkStride, srcRepStride);                    \
+  }
+ASCSIM_BLOCK_REDUCE(BlockReduceSum, kSum)
+ASCSIM_BLOCK_REDUCE(BlockReduceMax, kMax)
+ASCSIM_BLOCK_REDUCE(BlockReduceMin, kMin)
+#undef ASCSIM_BLOCK_REDUCE
+
+// ReduceSum/Max/Min, mask/repeat form (the count form is in vector_ops.h).
+template <class T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+               const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride) {
+  ascsim::aicore::ReduceMasked<T>("ReduceSum", ascsim::simd::ReduceKind::kSum, dst, src, workLocal,
+                                  ascsim::aicore::IntMask("ReduceSum", mask), repeatTime,
+                                  srcRepStride, false);
+}
+template <class T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
+               const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride) {
+  ascsim::aicore::ReduceMasked<T>("ReduceSum", ascsim::simd::ReduceKind::kSum, dst, src, workLocal,
+                                  ascsim::aicore::BitMask(mask), repeatTime, srcRepStride, false);
+}
+#define ASCSIM_REDUCE_EXTREME(Name, Kind)                                                        \
+  template <class T>                                                                             \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+            const LocalTensor<T>& workLocal, const int32_t mask, const int32_t repeatTime,       \
+            const int32_t srcRepStride, bool calIndex = false) {                                 \
+    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,  \
+                                    ascsim::aicore::IntMask(#Name, mask), repeatTime,            \
+                                    srcRepStride, calIndex);                                     \
+  }                                                                                              \
+  template <class T>                                                                             \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+            const LocalTensor<T>& workLocal, const uint64_t mask[], const int32_t repeatTime,    \
+            const int32_t srcRepStride, bool calIndex = false) {                                 \
+    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,  \
+                                    ascsim::aicore::BitMask(mask), repeatTime, srcRepStride,     \
+                                    calIndex);                                                   \
+  }
+ASCSIM_REDUCE_EXTREME(ReduceMax, kMax)
+ASCSIM_REDUCE_EXTREME(ReduceMin, kMin)
+#undef ASCSIM_REDUCE_EXTREME
+
+}  // namespace AscendC

@@ -1,0 +1,244 @@
+// WholeReduce*, BlockReduce* and the mask/repeat form of ReduceSum/Max/Min against scalar
+// references: pairwise-tree sums rounded per step (16-bit floats saturating at 65504), first
+// extreme with its index within the repeat.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "aicore_test_util.h"
+#include "ascsim/half.h"
+#include "kernel_operator.h"
+
+namespace {
+
+using ascsim_test::Bits;
+using ascsim_test::CoreFixture;
+using ascsim_test::ErrorOf;
+using ascsim_test::RandomVector;
+using AscendC::ReduceOrder;
+
+constexpr uint32_t kCap = 4096;
+
+template <class T>
+void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
+  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
+}
+
+template <class T>
+T SatAdd(T x, T y) {
+  float v = float(x) + float(y);
+  if (std::is_same_v<T, half>) v = v > 65504.0f ? 65504.0f : (v < -65504.0f ? -65504.0f : v);
+  return T(v);
+}
+// Pairwise tree over `slots` (a power of two), disabled slots 0.
+template <class T>
+T TreeSum(std::vector<T> slots) {
+  for (size_t w = slots.size(); w > 1; w /= 2)
+    for (size_t i = 0; i < w / 2; ++i) slots[i] = SatAdd(slots[2 * i], slots[2 * i + 1]);
+  return slots[0];
+}
+template <class T>
+uint32_t SrcIndex(uint32_t r, uint32_t e, uint32_t blk, uint32_t rep) {
+  const uint32_t b = 32 / sizeof(T);
+  return r * rep * b + (e / b) * blk * b + e % b;
+}
+
+template <class T>
+void RunWholeReduceSum() {
+  CoreFixture fx;
+  auto src = fx.Take<T>(kCap), dst = fx.Take<T>(512);
+  const auto v = RandomVector<T>(kCap, -10, 10, 1);
+  Fill(src, v);
+  Fill(dst, std::vector<T>(512, T(-1)));
+  const uint32_t per = 256 / sizeof(T), len = per - 7;
+  AscendC::WholeReduceSum(dst, src, len, 3, 2, 2, 20);
+  for (uint32_t r = 0; r < 3; ++r) {
+    std::vector<T> slots(per, T(0));
+    for (uint32_t e = 0; e < len; ++e) slots[e] = v[SrcIndex<T>(r, e, 2, 20)];
+    EXPECT_EQ(Bits(dst.GetValue(r * 2)), Bits(TreeSum(slots))) << "repeat " << r;
+    EXPECT_EQ(float(dst.GetValue(r * 2 + 1)), -1.0f) << "gap between results must stay";
+  }
+  // Bitwise mask.
+  const uint64_t mask[2] = {0xF0F0F0F0F0F0F0F0ull, sizeof(T) == 2 ? 0x1ull : 0};
+  AscendC::WholeReduceSum(dst, src, mask, 1, 1, 1, 8);
+  std::vector<T> slots(per, T(0));
+  for (uint32_t e = 0; e < per; ++e)
+    if ((mask[e / 64] >> (e % 64)) & 1) slots[e] = v[e];
+  EXPECT_EQ(Bits(dst.GetValue(0)), Bits(TreeSum(slots)));
+}
+TEST(FidelityVectorReduce, WholeReduceSumHalfAndFloat) {
+  RunWholeReduceSum<half>();
+  RunWholeReduceSum<float>();
+}
+
+template <class T>
+void RunWholeReduceExtreme(bool is_max) {
+  CoreFixture fx;
+  auto src = fx.Take<T>(kCap), dst = fx.Take<T>(512);
+  auto v = RandomVector<T>(kCap, -5, 5, 2);  // many ties: first occurrence must win
+  Fill(src, v);
+  const uint32_t per = 256 / sizeof(T), len = per / 2 + 3;
+  for (ReduceOrder order : {ReduceOrder::ORDER_VALUE_INDEX, ReduceOrder::ORDER_INDEX_VALUE,
+                            ReduceOrder::ORDER_ONLY_VALUE, ReduceOrder::ORDER_ONLY_INDEX}) {
+    Fill(dst, std::vector<T>(512, T(-99)));
+    if (is_max) AscendC::WholeReduceMax(dst, src, len, 2, 1, 1, 8, order);
+    else AscendC::WholeReduceMin(dst, src, len, 2, 1, 1, 8, order);
+    for (uint32_t r = 0; r < 2; ++r) {
+      uint32_t best = 0;
+      for (uint32_t e = 1; e < len; ++e) {
+        const float x = float(v[r * per + e]), b = float(v[r * per + best]);
+        if (is_max ? x > b : x < b) best = e;
+      }
+      const T value = v[r * per + best];
+      auto bytes = [&](uint32_t byte_off, void* out, size_t n) {
+        std::memcpy(out, reinterpret_cast<const uint8_t*>(dst.data()) + byte_off, n);
+      };
+      uint32_t idx = 0;
+      T got{};
+      switch (order) {
+        case ReduceOrder::ORDER_VALUE_INDEX:
+          bytes(r * 2 * sizeof(T), &got, sizeof(T));
+          bytes(r * 2 * sizeof(T) + sizeof(T), &idx, sizeof(T));
+          break;
+        case ReduceOrder::ORDER_INDEX_VALUE:
+          bytes(r * 2 * sizeof(T), &idx, sizeof(T));
+          bytes(r * 2 * sizeof(T) + sizeof(T), &got, sizeof(T));
+          break;
+        case ReduceOrder::ORDER_ONLY_VALUE:
+          bytes(r * sizeof(T), &got, sizeof(T));
+          idx = best;
+          break;
+        case ReduceOrder::ORDER_ONLY_INDEX:
+          bytes(r * 4, &idx, 4);
+          got = value;
+          break;
+      }
+      EXPECT_EQ(Bits(got), Bits(value)) << "order " << int(order) << " repeat " << r;
+      EXPECT_EQ(idx, best) << "order " << int(order) << " repeat " << r;
+    }
+  }
+}
+TEST(FidelityVectorReduce, WholeReduceMaxMinEveryOrder) {
+  RunWholeReduceExtreme<half>(true);
+  RunWholeReduceExtreme<half>(false);
+  RunWholeReduceExtreme<float>(true);
+  RunWholeReduceExtreme<float>(false);
+}
+
+template <class T>
+void RunBlockReduce() {
+  CoreFixture fx;
+  auto src = fx.Take<T>(kCap), dst = fx.Take<T>(512);
+  const auto v = RandomVector<T>(kCap, -10, 10, 3);
+  Fill(src, v);
+  const uint32_t per = 256 / sizeof(T), b = 32 / sizeof(T);
+  // Block 2 has no active element.
+  uint64_t mask[2] = {0, 0};
+  for (uint32_t e = 0; e < per; ++e)
+    if (e / b != 2 && (e % 3 != 1)) mask[e / 64] |= 1ull << (e % 64);
+  for (int kind = 0; kind < 3; ++kind) {
+    Fill(dst, std::vector<T>(512, T(-99)));
+    if (kind == 0) AscendC::BlockReduceSum(dst, src, 2, mask, 2, 1, 8);
+    if (kind == 1) AscendC::BlockReduceMax(dst, src, 2, mask, 2, 1, 8);
+    if (kind == 2) AscendC::BlockReduceMin(dst, src, 2, mask, 2, 1, 8);
+    for (uint32_t r = 0; r < 2; ++r) {
+      for (uint32_t blk = 0; blk < 8; ++blk) {
+        std::vector<T> slots(b, T(0));
+        bool any = false;
+        T ext{};
+        for (uint32_t i = 0; i < b; ++i) {
+          const uint32_t e = blk * b + i;
+          if (!((mask[e / 64] >> (e % 64)) & 1)) continue;
+          const T x = v[r * per + e];
+          slots[i] = x;
+          if (!any || (kind == 1 ? float(x) > float(ext) : float(x) < float(ext))) ext = x;
+          any = true;
+        }
+        T want = kind == 0 ? TreeSum(slots) : (any ? ext : T(-99));
+        EXPECT_EQ(Bits(dst.GetValue(r * 16 + blk)), Bits(want))
+            << "kind " << kind << " r " << r << " blk " << blk;
+        EXPECT_EQ(float(dst.GetValue(r * 16 + 8 + blk)), -99.0f) << "dstRepStride gap";
+      }
+    }
+  }
+}
+TEST(FidelityVectorReduce, BlockReduceSumMaxMinWithAnEmptyBlock) {
+  RunBlockReduce<half>();
+  RunBlockReduce<float>();
+}
+
+TEST(FidelityVectorReduce, HalfSumsSaturateInsteadOfOverflowing) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(256), dst = fx.Take<half>(16);
+  Fill(src, std::vector<half>(256, half(0.0f)));
+  src.SetValue(0, half(60000.0f));
+  src.SetValue(1, half(60000.0f));
+  src.SetValue(2, half(-30000.0f));
+  src.SetValue(3, half(100.0f));
+  AscendC::BlockReduceSum(dst, src, 1, 4, 1, 1, 8);
+  const half want = SatAdd(half(65504.0f), SatAdd(half(-30000.0f), half(100.0f)));
+  EXPECT_EQ(Bits(dst.GetValue(0)), Bits(want));
+  EXPECT_LT(float(dst.GetValue(0)), 40000.0f);
+}
+
+TEST(FidelityVectorReduce, ReduceMaskFormAcrossRepeats) {
+  CoreFixture fx;
+  auto src = fx.Take<float>(kCap), dst = fx.Take<float>(8), work = fx.Take<float>(64);
+  auto v = RandomVector<float>(kCap, -10, 10, 4);
+  v[64 * 2 + 17] = 50.0f;  // repeat 2, element 17 (element 17 < mask)
+  v[64 * 3 + 40] = 99.0f;  // beyond the mask: ignored
+  Fill(src, v);
+  AscendC::ReduceMax(dst, src, work, 30, 4, 8, true);
+  EXPECT_EQ(dst.GetValue(0), 50.0f);
+  uint32_t idx;
+  const float raw = dst.GetValue(1);
+  std::memcpy(&idx, &raw, 4);
+  EXPECT_EQ(idx, 2u * 64 + 17);
+  AscendC::ReduceSum(dst, src, work, 30, 4, 8);
+  float acc = 0;
+  for (uint32_t r = 0; r < 4; ++r) {
+    std::vector<float> slots(64, 0.0f);
+    for (uint32_t e = 0; e < 30; ++e) slots[e] = v[r * 64 + e];
+    acc = r == 0 ? TreeSum(slots) : acc + TreeSum(slots);
+  }
+  EXPECT_EQ(dst.GetValue(0), acc);
+  const uint64_t mask[2] = {0x3, 0};
+  AscendC::ReduceMin(dst, src, work, mask, 2, 8, false);
+  float want = v[0];
+  for (uint32_t i : {1u, 64u, 65u}) want = v[i] < want ? v[i] : want;
+  EXPECT_EQ(dst.GetValue(0), want);
+}
+
+TEST(FidelityVectorReduce, RejectsMisuse) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(kCap), dst = fx.Take<half>(64), work = fx.Take<half>(16);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, 128, 256, 1, 1, 8); })
+                .find("WholeReduceSum: repeatTime 256 is outside [0, 255]"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, 128, 1, 1, -1, 8); })
+                .find("WholeReduceSum: srcBlkStride -1 is negative"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, -3, 1, 1, 1, 8); })
+                .find("WholeReduceSum: mask -3 is negative"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceMax(dst[40], src, 128, 30, 1, 1, 8); })
+                .find("WholeReduceMax: dst reaches byte 120 (30 results 4 B apart) beyond its "
+                      "LocalTensor of 48 B"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::BlockReduceSum(dst[4], src, 1, 128, 1, 1, 8); })
+                .find("BlockReduceSum: dst UB address"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceMin(dst, src, 128, 20, 1, 1, 200); })
+                .find("WholeReduceMin: src reaches byte"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::ReduceMax(dst, src, work, 128, 30, 8, true); })
+                .find("ReduceMax: workLocal [0, 32) of half exceeds LocalTensor size 16"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(src[64], src, 128, 2, 1, 1, 8); })
+                .find("partially overlaps"),
+            std::string::npos);
+}
+
+}  // namespace
