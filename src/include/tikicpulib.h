@@ -15,6 +15,9 @@ inline void* GmAlloc(size_t size) { return ascsim::DeviceMalloc(size); }
 inline void GmFree(void* ptr) { ascsim::DeviceFree(ptr); }
 }  // namespace AscendC
 
+// CANN declares KernelMode at global scope: samples write AscendC::SetKernelMode(KernelMode::AIV_MODE).
+using AscendC::KernelMode;
+
 #define ICPU_RUN_KF(kernel, blockDim, ...) \
   ::ascsim::MakeKernelLauncher(#kernel, &kernel).Run((blockDim), nullptr, __VA_ARGS__)
 #define ICPU_SET_TILING_KEY(key)

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ascsim/runtime.h"
+#include "runtime/device_memory_internal.h"
 
 namespace ascsim::acl {
 
@@ -77,7 +78,11 @@ aclError Fail(const std::string& message, aclError code = ACL_ERROR_INVALID_PARA
 void CheckDeviceRange(const char* api, const char* role, const void* p, size_t count) {
   if (count == 0) return;
   const auto* begin = static_cast<const uint8_t*>(p);
-  if (!ascsim::IsDeviceMemory(begin) || !ascsim::IsDeviceMemory(begin + count - 1)) {
+  // Both ends in device memory is not enough: they must lie in the same allocation, or a copy
+  // could run from one allocation across the host heap into the next.
+  ascsim::aicore::GmRange range;
+  if (!ascsim::runtime::FindDeviceMemory(begin, &range) || begin == range.end ||
+      count > static_cast<size_t>(range.end - begin)) {
     throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " + std::to_string(count) +
                               " B is not inside device memory");
   }
