@@ -85,26 +85,28 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, const char* what, TPositi
 bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len) {
   using ascsim::aicore::Str;
   ascsim::aicore::EnterApiCall(*core_);
-  const std::string what = que.Describe();
+  // The queue's name is built only when a check fails (a string stream per call is most of a
+  // small launch's cost otherwise).
+  const auto what = [&que] { return que.Describe(); };
   if (num == 0 || len == 0) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
-                          Str("InitBuffer: ", what, " needs num >= 1 and len >= 1 (got num ", num,
+                          Str("InitBuffer: ", what(), " needs num >= 1 and len >= 1 (got num ", num,
                               ", len ", len, ")"));
   }
   if (!que.slots_.empty()) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
-                          Str("InitBuffer: ", what, " already has buffers"));
+                          Str("InitBuffer: ", what(), " already has buffers"));
   }
   const uint64_t rounded = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
   if (slots_.size() + num > 64) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
-                          Str("InitBuffer: ", what, " asks for ", num, " buffers; one TPipe holds at most 64 (",
+                          Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most 64 (",
                               slots_.size(), " in use)"));
   }
   if (used_bytes_ + rounded * num > core_->ub_size) {
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kUbOverflow,
-        Str("InitBuffer: ", what, " needs ", num, " x ", rounded, " B at UB offset ", used_bytes_,
+        Str("InitBuffer: ", what(), " needs ", num, " x ", rounded, " B at UB offset ", used_bytes_,
             ", exceeding the Unified Buffer (", core_->ub_size, " B on ", core_->launch->soc->name,
             ")"));
   }
