@@ -15,6 +15,7 @@
 #include "aicore/types.h"
 #include "aicore/vector_ops.h"
 #include "aicore/vector_masked.h"
+#include "aicore/vector_misc.h"
 #include "aicore/reduce_ops.h"
 #include "aicore/compare_select.h"
 

@@ -206,4 +206,27 @@ void AccumulateSum(DType t, void* acc, const void* x) {
   });
 }
 
+void AxpyRun(DType dst_t, DType src_t, void* dst, const void* src, float scalar, size_t n) {
+  DispatchVectorType(dst_t, [&](auto dtag) {
+    DispatchVectorType(src_t, [&](auto stag) {
+      using D = decltype(dtag);
+      using S = decltype(stag);
+      D* d = static_cast<D*>(dst);
+      const S* x = static_cast<const S*>(src);
+      for (size_t i = 0; i < n; ++i) d[i] = D(float(x[i]) * scalar + float(d[i]));
+    });
+  });
+}
+
+void IndexRun(DType t, void* dst, double first, size_t n) {
+  DispatchVectorType(t, [&](auto tag) {
+    using T = decltype(tag);
+    T* d = static_cast<T*>(dst);
+    for (size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_integral_v<T>) d[i] = T(static_cast<int64_t>(first) + static_cast<int64_t>(i));
+      else d[i] = T(static_cast<float>(first + static_cast<double>(i)));
+    }
+  });
+}
+
 }  // namespace ascsim::simd

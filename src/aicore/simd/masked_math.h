@@ -105,3 +105,13 @@ bool ReduceSlots(ReduceKind kind, DType t, const uint8_t* base, const RepeatPlan
 void AccumulateSum(DType t, void* acc, const void* x);
 
 }  // namespace ascsim::simd
+
+namespace ascsim::simd {
+
+// dst[i] = src[i] * scalar + dst[i], computed in float and rounded once to the dst type
+// (dst and src types may differ: float dst with half src).
+void AxpyRun(DType dst_t, DType src_t, void* dst, const void* src, float scalar, size_t n);
+// dst[i] = first + i in the element type (16-bit floats: the float sum rounded).
+void IndexRun(DType t, void* dst, double first, size_t n);
+
+}  // namespace ascsim::simd

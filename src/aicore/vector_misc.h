@@ -1,0 +1,241 @@
+// Axpy (dst += src * scalar), Brcb (each of 8 source elements broadcast to one 32 B block),
+// GatherMask (pack the elements a bit pattern selects; rsvdCnt = how many) and CreateVecIndex
+// (dst[i] = first + i).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aicore/simd/masked_math.h"
+#include "aicore/vector_masked.h"
+
+namespace AscendC {
+
+struct BrcbRepeatParams {
+  BrcbRepeatParams() = default;
+  BrcbRepeatParams(uint16_t dstBlkStrideIn, uint16_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+  uint16_t dstBlkStride = 1;
+  uint16_t dstRepStride = 8;
+};
+
+struct GatherMaskParams {
+  GatherMaskParams() = default;
+  GatherMaskParams(uint8_t src0BlockStrideIn, uint16_t repeatTimesIn, uint16_t src0RepeatStrideIn,
+                   uint8_t src1RepeatStrideIn)
+      : src0BlockStride(src0BlockStrideIn),
+        repeatTimes(repeatTimesIn),
+        src0RepeatStride(src0RepeatStrideIn),
+        src1RepeatStride(src1RepeatStrideIn) {}
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 1;
+  uint16_t src0RepeatStride = 8;
+  uint8_t src1RepeatStride = 8;
+};
+
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V1;
+constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;  // the docs' old spelling
+
+}  // namespace AscendC
+
+namespace ascsim::aicore {
+
+template <class T, class U>
+void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, U scalar,
+               int64_t count) {
+  static_assert(std::is_same_v<T, U> || (std::is_same_v<T, float> && std::is_same_v<U, half>),
+                "Axpy takes half/half, float/float or float dst with half src");
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount("Axpy", count);
+  T* d = CheckUbOperand("Axpy", "dst", dst, n);
+  const U* s = CheckUbOperand("Axpy", "src", src, n);
+  CheckOverlap("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
+  simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
+  Record(core, VectorCall("Axpy", model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+                          BufferId(src), BufferId(dst)));
+}
+
+// The 16-bit patterns of GatherMask's built-in modes 1..7, repeated over a repeat.
+inline uint16_t BuiltinGatherPattern(uint8_t pattern) {
+  static const uint16_t kPatterns[8] = {0, 0x5555, 0xAAAA, 0x1111, 0x2222, 0x4444, 0x8888, 0xFFFF};
+  return kPatterns[pattern];
+}
+
+template <class T>
+void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
+                    const uint8_t* pattern, uint64_t pattern_pitch, bool reduce_mode,
+                    const AscendC::GatherMaskParams& p, uint64_t* rsvd_cnt) {
+  constexpr const char* name = "GatherMask";
+  CoreContext& core = CurrentCore();
+  if (reduce_mode) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(name, ": reduceMode = true (counter mode) is not simulated; use reduceMode = false"));
+  }
+  if (p.repeatTimes > AscendC::MAX_REPEAT_TIMES) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(name, ": repeatTimes ", p.repeatTimes, " is outside [0, 255]"));
+  }
+  simd::RepeatPlan plan;
+  plan.per_repeat = PerRepeat<T>();
+  plan.per_block = kBlockBytes / sizeof(T);
+  plan.repeats = p.repeatTimes;
+  plan.body = plan.last = simd::FirstElements(plan.per_repeat);
+  const simd::Stride ss = StrideOf(p.src0BlockStride, p.src0RepeatStride);
+  uint64_t ns;
+  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, ss, &ns));
+  auto bit = [&](uint32_t r, uint32_t e) {
+    const uint8_t* row = pattern + r * pattern_pitch;
+    return (row[e / 8] >> (e % 8)) & 1;
+  };
+  uint64_t selected = 0;
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    for (uint32_t e = 0; e < plan.per_repeat; ++e) selected += bit(r, e);
+  }
+  T* d = CheckUbOperand(name, "dst", dst, selected);
+  CheckOverlap(name, "dst", d, selected * sizeof(T), "src0", s, ns);
+  uint64_t k = 0;
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    for (uint32_t e = 0; e < plan.per_repeat; ++e) {
+      if (bit(r, e)) std::memcpy(&d[k++], s + simd::ElementOffset(plan, ss, sizeof(T), r, e), sizeof(T));
+    }
+  }
+  *rsvd_cnt = selected;
+  Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+                          BufferId(src0), model::kNoBuffer));
+}
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+// --- Axpy ---
+template <class T, class U>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          const int32_t count) {
+  ascsim::aicore::AxpyCount<T, U>(dst, src, scalarValue, count);
+}
+namespace detail {
+template <class T>
+void AxpyMasked(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, bool is_set_mask,
+                const ascsim::aicore::MaskArg& mask, uint8_t repeatTime,
+                const UnaryRepeatParams& p) {
+  const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
+  const float s = float(scalar);
+  ascsim::aicore::MaskedUnaryWalk<T>(
+      "Axpy", ascsim::model::VectorClass::kSimple, dst, src, mask, is_set_mask, repeatTime, p,
+      [&](uint8_t* d, const uint8_t* x, uint32_t len) { ascsim::simd::AxpyRun(dt, dt, d, x, s, len); });
+}
+}  // namespace detail
+// Mask/repeat form: same element type for dst and src.
+template <class T, class U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>, "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::ContinuousMask(mask),
+                        repeatTime, repeatParams);
+}
+template <class T, class U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>, "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::BitMask(mask),
+                        repeatTime, repeatParams);
+}
+
+// --- Brcb: repeat r reads src0[8r, 8r + 8) and fills dst block j of the repeat with element j ---
+template <class T>
+void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
+          const BrcbRepeatParams& repeatParams) {
+  namespace ai = ascsim::aicore;
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t n_src = uint64_t{repeatTime} * 8;
+  const T* s = ai::CheckUbOperand("Brcb", "src0", src0, n_src);
+  ascsim::simd::RepeatPlan plan;
+  plan.per_repeat = ai::PerRepeat<T>();
+  plan.per_block = ai::kBlockBytes / sizeof(T);
+  plan.repeats = repeatTime;
+  plan.body = plan.last = ascsim::simd::FirstElements(plan.per_repeat);
+  const auto sd = ai::StrideOf(repeatParams.dstBlkStride, repeatParams.dstRepStride);
+  uint64_t nd;
+  auto* d = reinterpret_cast<uint8_t*>(ai::CheckStridedOperand("Brcb", "dst", dst, plan, sd, &nd));
+  ai::CheckOverlap("Brcb", "dst", d, nd, "src0", s, n_src * sizeof(T));
+  const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
+  for (uint32_t r = 0; r < repeatTime; ++r) {
+    for (uint32_t j = 0; j < 8; ++j) {
+      ascsim::simd::Fill(dt, d + ascsim::simd::ElementOffset(plan, sd, sizeof(T), r, j * plan.per_block),
+                         &s[r * 8 + j], plan.per_block);
+    }
+  }
+  ai::Record(core, ai::VectorCall("Brcb", ascsim::model::VectorClass::kSimple, sizeof(T),
+                                  uint64_t{plan.repeats} * plan.per_repeat, ai::BufferId(dst),
+                                  ai::BufferId(src0), ascsim::model::kNoBuffer));
+}
+
+// --- GatherMask ---
+// Pattern tensor: per repeat, bit e of the repeat's pattern row selects element e; rows are
+// src1RepeatStride blocks apart (0: one row for every repeat). U is uint16_t for 16-bit T and
+// uint32_t for 32-bit T.
+template <class T, class U, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+  namespace ai = ascsim::aicore;
+  static_assert(sizeof(T) == sizeof(U), "GatherMask: src1Pattern is uint16_t for 16-bit T, uint32_t for 32-bit T");
+  (void)mask;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const uint64_t pitch = uint64_t{gatherMaskParams.src1RepeatStride} * ai::kBlockBytes;
+  const uint64_t row_bytes = ai::PerRepeat<T>() / 8;
+  const uint64_t need = gatherMaskParams.repeatTimes == 0
+                            ? 0
+                            : (gatherMaskParams.repeatTimes - 1) * pitch + row_bytes;
+  src1Pattern.CheckLive("GatherMask", "src1Pattern");
+  const uint64_t have = uint64_t{src1Pattern.GetSize()} * sizeof(U);
+  if (need > have) {
+    ai::Fault(ascsim::ErrorKind::kOutOfBounds,
+              ai::Str("GatherMask: src1Pattern reaches byte ", need, " (", gatherMaskParams.repeatTimes,
+                      " repeats, src1RepeatStride ", int(gatherMaskParams.src1RepeatStride),
+                      ") beyond its LocalTensor of ", have, " B"));
+  }
+  const U* pat = ai::CheckUbOperand("GatherMask", "src1Pattern", src1Pattern, 0);
+  ai::GatherMaskImpl<T>(dst, src0, reinterpret_cast<const uint8_t*>(pat), pitch, reduceMode,
+                        gatherMaskParams, &rsvdCnt);
+}
+// Built-in patterns: 1 even elements, 2 odd, 3..6 element 0/1/2/3 of every 4, 7 all.
+template <class T, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
+                const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
+                uint64_t& rsvdCnt) {
+  namespace ai = ascsim::aicore;
+  (void)mask;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  if (src1Pattern < 1 || src1Pattern > 7) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str("GatherMask: built-in src1Pattern ", int(src1Pattern), " is outside [1, 7]"));
+  }
+  uint8_t row[16];
+  const uint16_t p16 = ai::BuiltinGatherPattern(src1Pattern);
+  for (int i = 0; i < 8; ++i) std::memcpy(row + 2 * i, &p16, 2);
+  ai::GatherMaskImpl<T>(dst, src0, row, 0, reduceMode, gatherMaskParams, &rsvdCnt);
+}
+
+// --- CreateVecIndex: dst[i] = firstValue + i for i < calCount ---
+template <class T>
+void CreateVecIndex(LocalTensor<T> dst, const NonDeduced<T> firstValue, uint32_t calCount) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  T* d = ai::CheckUbOperand("CreateVecIndex", "dst", dst, calCount);
+  ascsim::simd::IndexRun(ascsim::simd::DTypeOf<T>(), d, static_cast<double>(firstValue), calCount);
+  ai::Record(core, ai::VectorCall("CreateVecIndex", ascsim::model::VectorClass::kSimple, sizeof(T),
+                                  calCount, ai::BufferId(dst), ascsim::model::kNoBuffer,
+                                  ascsim::model::kNoBuffer));
+}
+
+}  // namespace AscendC
