@@ -33,12 +33,14 @@ class GlobalTensor {
 
   T GetValue(uint64_t offset) const {
     const T* p = CheckedAddress("GlobalTensor::GetValue", "read", offset, 1);
+    RecordScalar("GetValue", false);
     T value;
     std::memcpy(&value, p, sizeof(T));
     return value;
   }
   void SetValue(uint64_t offset, T value) {
     T* p = CheckedAddress("GlobalTensor::SetValue", "write", offset, 1);
+    RecordScalar("SetValue", true);
     std::memcpy(p, &value, sizeof(T));
   }
   // Reference access, as the real `operator()`.
@@ -93,6 +95,14 @@ class GlobalTensor {
   uint64_t offset() const { return offset_; }
 
  private:
+  // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
+  static void RecordScalar(const char* name, bool write) {
+    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
+    if (core != nullptr && core->trace != nullptr) {
+      ascsim::aicore::Record(*core, ascsim::model::ScalarCall(name, sizeof(T), write, true,
+                                                              ascsim::model::kNoBuffer));
+    }
+  }
   void Bind(T* buffer, uint64_t size, bool sized) {
     base_ = buffer;
     size_ = size;

@@ -36,10 +36,12 @@ class LocalTensor {
   T GetValue(uint32_t index) const {
     T value;
     std::memcpy(&value, Checked("LocalTensor::GetValue", "index", index, 1), sizeof(T));
+    RecordScalar("GetValue", false);
     return value;
   }
   void SetValue(uint32_t index, T value) const {
     std::memcpy(Checked("LocalTensor::SetValue", "index", index, 1), &value, sizeof(T));
+    RecordScalar("SetValue", true);
   }
   T& operator()(uint32_t index) const { return *Checked("LocalTensor::operator()", "index", index, 1); }
 
@@ -72,6 +74,14 @@ class LocalTensor {
   }
 
   // --- simulator internals ---
+  // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
+  void RecordScalar(const char* name, bool write) const {
+    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
+    if (core != nullptr && core->trace != nullptr) {
+      const uint32_t buffer = slot_ ? slot_->id : ascsim::model::kNoBuffer;
+      ascsim::aicore::Record(*core, ascsim::model::ScalarCall(name, sizeof(T), write, false, buffer));
+    }
+  }
   // Validates that [index, index + count) is inside a live tensor; returns its host pointer.
   T* Checked(const char* call, const char* role, uint64_t index, uint64_t count) const {
     using ascsim::aicore::Str;

@@ -43,7 +43,23 @@ struct ApiCall {
   uint32_t event = 0;       // SetFlag/WaitFlag: (src pipe, dst pipe, id) packed; PipeBarrier: pipe
   Pipe wait_src = Pipe::kNone;  // SetFlag/WaitFlag: producing pipe
   Pipe wait_dst = Pipe::kNone;  // SetFlag/WaitFlag: consuming pipe
+  bool on_gm = false;           // a scalar access to GM (through the scalar cache), not to UB
 };
+
+// A scalar GetValue/SetValue (pipe S) on GM (`buffer` kNoBuffer) or on a UB buffer.
+inline ApiCall ScalarCall(const char* name, uint8_t elem, bool write, bool on_gm, uint32_t buffer) {
+  ApiCall call{};
+  call.name = name;
+  call.kind = CallKind::kScalar;
+  call.pipe = Pipe::kS;
+  call.dtype_bytes = elem;
+  call.elements = 1;
+  call.bytes = elem;
+  call.on_gm = on_gm;
+  if (write) call.dst_buffer = buffer;
+  else call.src_buffers[0] = buffer;
+  return call;
+}
 
 // The calls of one core (one logical block) in program order.
 struct CoreTrace {

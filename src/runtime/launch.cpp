@@ -5,12 +5,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <mutex>
 
 #include "aicore/checks.h"
 #include "aicore/core_context.h"
 #include "aicore/sync.h"
 #include "ascsim/runtime.h"
+#include "model/env_trace.h"
 #include "runtime/device_memory_internal.h"
 #include "runtime/sync_all.h"
 #include "runtime/worker_pool.h"
@@ -42,9 +44,11 @@ WarningSink& Sink() {
   };
   return sink;
 }
-LaunchObserver& Observer() {
-  static LaunchObserver observer;
-  return observer;
+// Launch observers by id; id 0 is the slot of SetLaunchObserver, others come from
+// AddLaunchObserver (the profiler and the ASCSIM_TRACE hook may both be active).
+std::map<int, LaunchObserver>& Observers() {
+  static std::map<int, LaunchObserver> observers;
+  return observers;
 }
 
 // The per-worker Unified Buffer arena, sized for the largest profile, reused by every block the
@@ -94,13 +98,14 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   shared.strict = strict;
   shared.find_gm = runtime::FindDeviceMemory;
 
-  LaunchObserver observer;
+  model::InstallEnvTraceOnce();  // ASCSIM_TRACE=path.json: trace every launch, msprof-style
+  std::vector<LaunchObserver> observers;
   {
     std::lock_guard<std::mutex> lock(HooksMutex());
-    observer = Observer();
+    for (const auto& entry : Observers()) observers.push_back(entry.second);
   }
   std::shared_ptr<std::vector<model::CoreTrace>> traces;
-  if (observer) {
+  if (!observers.empty()) {
     traces = std::make_shared<std::vector<model::CoreTrace>>(block_dim);
     shared.traces = traces.get();
   }
@@ -144,7 +149,7 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
       for (const std::string& line : shared.warnings.Lines()) sink(line);
     }
   }
-  if (observer) {
+  if (!observers.empty()) {
     LaunchRecord record;
     record.kernel = kernel;
     record.block_dim = block_dim;
@@ -152,7 +157,7 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     record.wall_us = wall_us;
     record.failed = fault.has();
     record.traces = traces;
-    observer(record);
+    for (const LaunchObserver& observer : observers) observer(record);
   }
   if (fault.has()) fault.Throw();
 }
@@ -174,7 +179,24 @@ WarningSink SetWarningSink(WarningSink sink) {
 
 void SetLaunchObserver(LaunchObserver observer) {
   std::lock_guard<std::mutex> lock(HooksMutex());
-  Observer() = std::move(observer);
+  if (observer) {
+    Observers()[0] = std::move(observer);
+  } else {
+    Observers().erase(0);
+  }
+}
+
+int AddLaunchObserver(LaunchObserver observer) {
+  static int next_id = 1;
+  std::lock_guard<std::mutex> lock(HooksMutex());
+  const int id = next_id++;
+  Observers()[id] = std::move(observer);
+  return id;
+}
+
+void RemoveLaunchObserver(int id) {
+  std::lock_guard<std::mutex> lock(HooksMutex());
+  if (id != 0) Observers().erase(id);
 }
 
 void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stream* stream) {

@@ -75,6 +75,10 @@ struct LaunchRecord {
 // traces for it; with none, nothing is recorded. An empty function removes it.
 using LaunchObserver = std::function<void(const LaunchRecord&)>;
 void SetLaunchObserver(LaunchObserver observer);
+// Adds an observer next to the one of SetLaunchObserver (several may watch, e.g. a Profiler and
+// the ASCSIM_TRACE hook); returns its id for RemoveLaunchObserver.
+int AddLaunchObserver(LaunchObserver observer);
+void RemoveLaunchObserver(int id);
 
 // The body of a launch: called once per block, with that block's core context installed.
 using KernelBody = std::function<void()>;

@@ -1,0 +1,392 @@
+// The replay: each block's calls, in program order, go onto its core's in-order pipes.
+//
+// Costs (all figures from the launch's SocProfile):
+//   - vector op: elements / rate cycles, rate = vector_bytes_per_cycle / element size for simple
+//     ops, reductions and casts (128 fp16 / 64 fp32), vector_complex_per_cycle for Exp/Ln/Sqrt/Div.
+//   - MTE2/MTE3 transfer: holds its pipe for bytes / (GM bandwidth / active cores of its wave);
+//     MTE2 and MTE3 of a core share that slice (PortCalendar), and the data is usable
+//     dma_latency_us after the transfer (DMA requests are pipelined, so back-to-back transfers on
+//     a pipe pay the latency once per dependency, not once per transfer).
+//   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
+//     issues every call, so nothing after a scalar access is issued before it completes.
+// Dependencies:
+//   - EnQue/DeQue: the consumer's first use waits until the ops that wrote the buffer before
+//     EnQue completed; AllocTensor: the next producer waits until the ops that used the buffer
+//     before FreeTensor completed (and, as the flag sits in those pipes' streams, everything
+//     issued to those pipes before the EnQue/FreeTensor).
+//   - SetFlag/WaitFlag: the wait_dst pipe waits until the wait_src pipe finished the calls before
+//     the SetFlag; PipeBarrier(PIPE_ALL) drains every pipe; SyncAll is a barrier across the wave.
+// Blocks beyond the vector core count run in waves; a wave ends when its slowest block ends.
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <tuple>
+#include <utility>
+#include <unordered_map>
+
+#include "ascsim/profile.h"
+
+namespace ascsim {
+namespace {
+
+using model::ApiCall;
+using model::CallKind;
+using model::Pipe;
+
+constexpr size_t kPipes = static_cast<size_t>(Pipe::kNone) + 1;
+size_t Idx(Pipe p) { return static_cast<size_t>(p); }
+
+// The pipes the summary always shows, in timeline order.
+constexpr Pipe kShownPipes[] = {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS};
+
+// A core's slice of GM bandwidth over time, shared by its MTE2 and MTE3. A transfer ready at
+// time t streams its bytes through every free stretch of the port from t on (DMA bursts of
+// different transfers interleave), so the port never idles while a transfer is ready, whatever
+// the program order in which the replay meets them.
+class PortCalendar {
+ public:
+  // Reserves `work` us of port time from `ready` on; returns [first use, last use).
+  std::pair<double, double> Reserve(double ready, double work) {
+    if (work <= 0) return {ready, ready};
+    // Spans are sorted and disjoint; skip those ending before `ready`.
+    auto it = std::lower_bound(busy_.begin(), busy_.end(), ready,
+                               [](const Span& s, double t) { return s.end <= t; });
+    double t = std::max(ready, it != busy_.end() && it->start <= ready ? it->end : ready);
+    if (it != busy_.end() && it->start <= ready) ++it;
+    const double first = t;
+    double left = work;
+    std::vector<Span> taken;
+    while (left > 0) {
+      const double use = it == busy_.end() ? left : std::min(left, it->start - t);
+      if (use > 0) {
+        taken.push_back({t, t + use});
+        left = use == left ? 0 : left - use;
+        t += use;
+      }
+      if (left > 0) {
+        t = it->end;
+        ++it;
+      }
+    }
+    for (const Span& span : taken) Insert(span);
+    return {first, t};
+  }
+
+ private:
+  struct Span {
+    double start, end;
+  };
+  void Insert(Span span) {
+    auto it = std::lower_bound(busy_.begin(), busy_.end(), span.start,
+                               [](const Span& s, double t) { return s.start < t; });
+    it = busy_.insert(it, span);
+    // Merge with touching neighbours (keeps the calendar short).
+    if (it != busy_.begin() && std::prev(it)->end >= it->start) {
+      std::prev(it)->end = std::max(std::prev(it)->end, it->end);
+      it = std::prev(busy_.erase(it));
+    }
+    if (std::next(it) != busy_.end() && std::next(it)->start <= it->end) {
+      it->end = std::max(it->end, std::next(it)->end);
+      busy_.erase(std::next(it));
+    }
+  }
+  std::vector<Span> busy_;
+};
+
+struct BufferTimes {
+  double gate = 0;        // ops touching the buffer start no earlier than this
+  double touch_end = 0;   // completion of the latest op that touched it
+  double enq_ready = 0;   // touch_end at its EnQue
+  double free_ready = 0;  // touch_end at its FreeTensor
+  uint32_t pipes = 0;     // pipes that touched it since its last queue call (bit per Pipe)
+};
+
+// One block's replay state, resumable across SyncAll barriers.
+class CoreReplay {
+ public:
+  CoreReplay(const SocProfile& soc, const model::CoreTrace& trace, uint32_t block, uint32_t core,
+             uint32_t wave, double gm_bytes_per_us)
+      : soc_(soc), trace_(trace), block_(block), core_(core), wave_(wave),
+        gm_bytes_per_us_(gm_bytes_per_us) {
+    pipe_free_.fill(0);
+    pipe_done_.fill(0);
+    busy_.fill(0);
+  }
+
+  // Replays up to and including the next SyncAll (or to the end); true when it stopped at one.
+  bool RunSegment(std::vector<TimelineEvent>& events) {
+    const auto& calls = trace_.calls;
+    while (next_ < calls.size()) {
+      const uint32_t index = static_cast<uint32_t>(next_++);
+      const ApiCall& call = calls[index];
+      if (call.kind == CallKind::kSyncAll) return true;
+      Step(call, index, events);
+    }
+    return false;
+  }
+
+  // The time every pipe of this core is idle.
+  double Finish() const {
+    double t = std::max(issue_, finish_);
+    for (size_t p = 0; p < kPipes; ++p) t = std::max({t, pipe_free_[p], pipe_done_[p]});
+    return t;
+  }
+  // Resumes after a SyncAll released at `t`.
+  void Release(double t) {
+    issue_ = std::max(issue_, t);
+    for (size_t p = 0; p < kPipes; ++p) pipe_free_[p] = std::max(pipe_free_[p], t);
+  }
+
+  double finish() const { return finish_; }
+  double busy(Pipe p) const { return busy_[Idx(p)]; }
+  uint64_t gm_bytes() const { return gm_bytes_; }
+
+ private:
+  double Cycles(double cycles) const { return cycles / (soc_.clock_ghz * 1e3); }
+
+  // Time the call holds its pipe, and the latency before its result is usable.
+  void Cost(const ApiCall& call, double& dur, double& latency) const {
+    latency = 0;
+    const double elem = std::max<double>(1, call.dtype_bytes);
+    switch (call.kind) {
+      case CallKind::kVector: {
+        const double rate = call.vector_class == model::VectorClass::kTranscendental
+                                ? soc_.vector_complex_per_cycle
+                                : soc_.vector_bytes_per_cycle / elem;
+        dur = Cycles(static_cast<double>(call.elements) / rate);
+        return;
+      }
+      case CallKind::kCopy:
+        if (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3) {
+          dur = static_cast<double>(call.bytes) / gm_bytes_per_us_;
+          latency = soc_.dma_latency_us;
+        } else {  // UB->UB on the vector pipe
+          dur = Cycles(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle);
+        }
+        return;
+      case CallKind::kScalar:
+        dur = Cycles(call.on_gm ? soc_.scalar_gm_cycles : soc_.scalar_ub_cycles);
+        return;
+      default:
+        dur = 0;
+        return;
+    }
+  }
+
+  BufferTimes* Buffer(uint32_t id) {
+    return id == model::kNoBuffer ? nullptr : &buffers_[id];
+  }
+
+  void Step(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
+    switch (call.kind) {
+      case CallKind::kVector:
+      case CallKind::kCopy:
+      case CallKind::kScalar:
+        Execute(call, index, events);
+        return;
+      case CallKind::kAllocTensor:
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = std::max(b->gate, b->free_ready);
+        return;
+      case CallKind::kEnQue:
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->enq_ready = QueueFlagTime(*b);
+        return;
+      case CallKind::kDeQue:
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = std::max(b->gate, b->enq_ready);
+        return;
+      case CallKind::kFreeTensor:
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->free_ready = QueueFlagTime(*b);
+        return;
+      case CallKind::kSetFlag: {
+        const size_t src = Idx(call.wait_src);
+        flags_[call.event].push_back(std::max({issue_, pipe_free_[src], pipe_done_[src]}));
+        return;
+      }
+      case CallKind::kWaitFlag: {
+        auto& pending = flags_[call.event];
+        double t = 0;
+        if (!pending.empty()) {
+          t = pending.front();
+          pending.pop_front();
+        }
+        const size_t dst = Idx(call.wait_dst);
+        pipe_free_[dst] = std::max(pipe_free_[dst], t);
+        if (call.wait_dst == Pipe::kS) issue_ = std::max(issue_, t);
+        return;
+      }
+      case CallKind::kPipeBarrier:
+        if (call.pipe == Pipe::kNone) {  // PIPE_ALL
+          Release(Finish());
+        } else {
+          const size_t p = Idx(call.pipe);
+          pipe_free_[p] = std::max(pipe_free_[p], pipe_done_[p]);
+          if (call.pipe == Pipe::kS) issue_ = std::max(issue_, pipe_done_[p]);
+        }
+        return;
+      case CallKind::kSyncAll:
+        return;
+    }
+  }
+
+  // EnQue and FreeTensor set a hardware flag in the stream of the pipes that used the buffer, so
+  // it fires when everything those pipes were given so far has completed, not only the calls on
+  // this buffer (e.g. FreeTensor of an input after a whole Compute releases it after the last
+  // vector op of that Compute).
+  double QueueFlagTime(BufferTimes& b) {
+    double t = b.touch_end;
+    for (size_t p = 0; p < kPipes; ++p) {
+      if (b.pipes & (1u << p)) t = std::max(t, pipe_done_[p]);
+    }
+    b.pipes = 0;
+    return t;
+  }
+
+  void Execute(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
+    const size_t p = Idx(call.pipe);
+    const bool gm = call.kind == CallKind::kCopy &&
+                    (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3);
+    BufferTimes* touched[3] = {Buffer(call.dst_buffer), Buffer(call.src_buffers[0]),
+                               Buffer(call.src_buffers[1])};
+    double start = std::max(issue_, pipe_free_[p]);
+    for (BufferTimes* b : touched) {
+      if (b != nullptr) start = std::max(start, b->gate);
+    }
+    double dur = 0, latency = 0;
+    Cost(call, dur, latency);
+    double end = start + dur;
+    if (gm) std::tie(start, end) = port_.Reserve(start, dur);
+    dur = end - start;  // the pipe is held while the transfer's bursts are spread out
+    const double done = end + latency;
+    pipe_free_[p] = end;
+    pipe_done_[p] = std::max(pipe_done_[p], done);
+    if (gm) gm_bytes_ += call.bytes;
+    if (call.pipe == Pipe::kS) issue_ = done;
+    for (BufferTimes* b : touched) {
+      if (b != nullptr) {
+        b->touch_end = std::max(b->touch_end, done);
+        b->pipes |= 1u << p;
+      }
+    }
+    busy_[p] += dur;
+    finish_ = std::max(finish_, done);
+    TimelineEvent e;
+    e.block = block_;
+    e.core = core_;
+    e.wave = wave_;
+    e.pipe = call.pipe;
+    e.call_index = index;
+    e.start_us = start;
+    e.dur_us = dur;
+    e.latency_us = latency;
+    events.push_back(e);
+  }
+
+  const SocProfile& soc_;
+  const model::CoreTrace& trace_;
+  uint32_t block_, core_, wave_;
+  double gm_bytes_per_us_;
+  size_t next_ = 0;
+  double issue_ = 0;      // the scalar unit has issued everything before this time
+  PortCalendar port_;     // this core's slice of GM bandwidth
+  double finish_ = 0;
+  uint64_t gm_bytes_ = 0;
+  std::array<double, kPipes> pipe_free_;  // the pipe can start its next call
+  std::array<double, kPipes> pipe_done_;  // the pipe's calls so far have completed (+latency)
+  std::array<double, kPipes> busy_;
+  std::unordered_map<uint32_t, BufferTimes> buffers_;
+  std::unordered_map<uint32_t, std::deque<double>> flags_;
+};
+
+}  // namespace
+
+LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
+  const SocProfile& soc = record.soc != nullptr ? *record.soc : CurrentSoc();
+  LaunchEstimate est;
+  est.kernel = record.kernel;
+  est.block_dim = record.block_dim;
+  est.soc = soc.name;
+  est.launch_overhead_us = soc.launch_overhead_us;
+  est.wall_us = record.wall_us;
+  est.failed = record.failed;
+  est.traces = record.traces;
+  for (Pipe p : kShownPipes) est.pipes[model::PipeName(p)] = 0;
+
+  static const std::vector<model::CoreTrace> kNoTraces;
+  const std::vector<model::CoreTrace>& traces = record.traces ? *record.traces : kNoTraces;
+  const uint32_t blocks = static_cast<uint32_t>(traces.size());
+  const uint32_t cores = static_cast<uint32_t>(std::max(1, soc.vector_cores));
+  est.waves = (std::max<uint32_t>(blocks, 1) + cores - 1) / cores;
+
+  // Critical busy time per resource, summed over waves, for the bound.
+  double gm_time = 0, vector_time = 0, scalar_time = 0;
+  double wave_start = 0;
+  for (uint32_t wave = 0; wave * cores < blocks; ++wave) {
+    const uint32_t first = wave * cores;
+    const uint32_t active = std::min(cores, blocks - first);
+    const double share = soc.gm_bandwidth_gbps * 1e3 / active;  // bytes per us per core
+    std::vector<CoreReplay> replays;
+    replays.reserve(active);
+    for (uint32_t i = 0; i < active; ++i) {
+      replays.emplace_back(soc, traces[first + i], first + i, i, wave, share);
+    }
+    std::vector<TimelineEvent> wave_events;
+    // Segments between SyncAll barriers: every block runs to its barrier, all resume together.
+    bool again = true;
+    while (again) {
+      again = false;
+      for (CoreReplay& r : replays) again = r.RunSegment(wave_events) || again;
+      if (again) {
+        double release = 0;
+        for (const CoreReplay& r : replays) release = std::max(release, r.Finish());
+        for (CoreReplay& r : replays) r.Release(release);
+      }
+    }
+    double wave_len = 0, wave_v = 0, wave_s = 0;
+    uint64_t wave_gm = 0;
+    for (const CoreReplay& r : replays) {
+      wave_len = std::max(wave_len, r.finish());
+      wave_v = std::max(wave_v, r.busy(Pipe::kV));
+      wave_s = std::max(wave_s, r.busy(Pipe::kS));
+      wave_gm += r.gm_bytes();
+    }
+    for (uint32_t i = 0; i < active; ++i) {
+      const CoreReplay& r = replays[i];
+      CoreEstimate c;
+      c.block = first + i;
+      c.core = i;
+      c.wave = wave;
+      c.end_us = wave_start + r.finish();
+      for (Pipe p : kShownPipes) {
+        const std::string name = model::PipeName(p);
+        c.busy_us[name] = r.busy(p);
+        c.utilisation[name] = wave_len > 0 ? r.busy(p) / wave_len : 0;
+        est.pipes[name] += r.busy(p);
+      }
+      est.cores.push_back(std::move(c));
+    }
+    for (TimelineEvent& e : wave_events) e.start_us += wave_start;
+    est.events.insert(est.events.end(), wave_events.begin(), wave_events.end());
+    gm_time += static_cast<double>(wave_gm) / (soc.gm_bandwidth_gbps * 1e3);
+    vector_time += wave_v;
+    scalar_time += wave_s;
+    est.gm_bytes += wave_gm;
+    wave_start += wave_len;
+  }
+  est.estimated_us = wave_start;
+
+  // The bound: the resource busiest over the kernel's time; when none is busy for at least half
+  // of it, the time goes to waiting (DMA latency, dependencies): "latency".
+  const double t = est.estimated_us > 0 ? est.estimated_us : 1;
+  struct Candidate {
+    const char* name;
+    double share;
+  } candidates[] = {{"GM bandwidth", gm_time / t}, {"vector", vector_time / t},
+                    {"scalar", scalar_time / t}};
+  const Candidate* best = &candidates[0];
+  for (const Candidate& c : candidates) {
+    if (c.share > best->share) best = &c;
+  }
+  est.bound = best->share >= 0.5 ? best->name : "latency";
+  return est;
+}
+
+}  // namespace ascsim
