@@ -9,6 +9,24 @@ namespace py = pybind11;
 
 namespace add_custom_py {
 
+namespace {
+
+// Issues queued warnings, then raises `error` if there is one. A kernel error takes precedence
+// over a warning that a "error" warnings filter turned into an exception.
+void FinishCall(std::exception_ptr error) {
+  if (!error) {
+    DrainWarnings();
+    return;
+  }
+  try {
+    DrainWarnings();
+  } catch (py::error_already_set&) {
+  }
+  std::rethrow_exception(error);
+}
+
+}  // namespace
+
 PyStream::PyStream() : stream_(std::make_unique<ascsim::Stream>()) {}
 
 PyStream::~PyStream() {
@@ -21,27 +39,24 @@ PyStream::~PyStream() {
 
 void PyStream::Enqueue(const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep) {
   launch(stream_.get());  // throws before queueing on a bad argument; nothing to keep then
+  keep.ticket = next_ticket_++;
   keep_.push_back(std::move(keep));
 }
 
 std::exception_ptr PyStream::WaitAndRelease() {
-  // Only what was queued before the wait is known to be done: another Python thread may queue
-  // more while the GIL is released.
-  const size_t done = keep_.size();
+  // Only what was queued before the wait is known to be done: while the GIL is released another
+  // Python thread may queue more, or synchronize too and release some of these first.
+  const uint64_t last_done = next_ticket_ - 1;
   std::exception_ptr error;
   {
     py::gil_scoped_release release;
     error = stream_->Wait();
   }
-  keep_.erase(keep_.begin(), keep_.begin() + static_cast<std::ptrdiff_t>(done));
+  while (!keep_.empty() && keep_.front().ticket <= last_done) keep_.pop_front();
   return error;
 }
 
-void PyStream::Synchronize() {
-  std::exception_ptr error = WaitAndRelease();
-  DrainWarnings();
-  if (error) std::rethrow_exception(error);
-}
+void PyStream::Synchronize() { FinishCall(WaitAndRelease()); }
 
 void PyStream::WaitQuietly() {
   WaitAndRelease();
@@ -73,8 +88,7 @@ void Submit(py::handle stream, const std::string& func,
     }
   }
   keep.registrations.clear();  // the launch is over: the inputs stop being device memory
-  DrainWarnings();
-  if (error) std::rethrow_exception(error);
+  FinishCall(error);
 }
 
 void RegisterStream(py::module_& m) {

@@ -3,6 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -18,6 +19,7 @@ namespace add_custom_py {
 struct KeepAlive {
   std::vector<pybind11::object> objects;
   Registrations registrations;
+  uint64_t ticket = 0;  // order of queueing on its stream (set by PyStream::Enqueue)
 };
 
 // An in-order queue of launches (ascsim::Stream). Calls given a Stream return at once; their
@@ -45,7 +47,8 @@ class PyStream {
   std::exception_ptr WaitAndRelease();
 
   std::unique_ptr<ascsim::Stream> stream_;
-  std::deque<KeepAlive> keep_;
+  std::deque<KeepAlive> keep_;  // in ticket order
+  uint64_t next_ticket_ = 1;
 };
 
 // Runs `launch` now (stream is None: GIL released, warnings issued, error raised) or queues it

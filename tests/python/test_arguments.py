@@ -83,3 +83,15 @@ def test_module_stays_usable_after_errors():
             add_custom.run_gelu_custom(bad)
     np.testing.assert_array_equal(add_custom.run_add_custom(X16, X16), X16 + X16)
 
+
+
+def test_host_memory_error_while_copying_a_huge_view_leaves_the_module_usable():
+    huge = np.broadcast_to(np.float16(1), (1 << 45,))  # 64 TiB once made contiguous
+    with pytest.raises(MemoryError):
+        add_custom.run_gelu_custom(huge)
+    np.testing.assert_array_equal(add_custom.run_add_custom(X16, X16), X16 + X16)
+
+
+def test_total_length_beyond_uint32_is_rejected():
+    with pytest.raises(add_custom.InvalidArgumentError, match=r"total_length must be an int in \[0, 4294967295\]"):
+        add_custom.testing.run_add_with_length(X16, X16, 1 << 32)

@@ -182,3 +182,44 @@ def test_overlapping_views_of_one_buffer_on_two_streams(rng):
     np.testing.assert_array_equal(z1, x[:10000] + x[:10000])
     np.testing.assert_array_equal(z2, x[5000:15000] + x[5000:15000])
     np.testing.assert_array_equal(z3, add_custom.run_gelu_custom(np.ascontiguousarray(x[::-1])))
+
+
+def test_two_threads_synchronize_one_stream_while_others_queue(rng):
+    x = uniform(rng, (1 << 15,), np.float32)
+    s = add_custom.Stream()
+    outs, errors = [], []
+
+    def producer():
+        try:
+            for _ in range(30):
+                outs.append(add_custom.run_add_custom(x, x, stream=s))
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    def syncer():
+        try:
+            for _ in range(30):
+                s.synchronize()
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=f) for f in (producer, producer, syncer, syncer)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    s.synchronize()
+    assert not errors and s.pending == 0
+    for z in outs:
+        np.testing.assert_array_equal(z, x + x)
+
+
+def test_kernel_error_wins_over_a_warning_turned_error():
+    import warnings
+    s = add_custom.Stream()
+    add_custom.testing.run_unaligned_copy(np.ones(64, np.float16), 7, stream=s)
+    add_custom.testing.run_dequeue_empty(stream=s)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", add_custom.SimulatorWarning)
+        with pytest.raises(add_custom.KernelError, match="DeQue"):
+            s.synchronize()
