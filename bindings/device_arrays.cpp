@@ -19,9 +19,7 @@ std::string Repr(py::handle obj) { return py::repr(obj).cast<std::string>(); }
 std::string TypeNameOf(py::handle obj) {
   return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>();
 }
-std::string ShapeOf(const py::array& a) {
-  return py::str(a.attr("shape")).cast<std::string>();
-}
+std::string ShapeOf(const py::array& a) { return py::str(a.attr("shape")).cast<std::string>(); }
 std::string DtypeOf(const py::array& a) { return py::str(a.dtype()).cast<std::string>(); }
 
 }  // namespace
@@ -50,8 +48,7 @@ InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
   const bool contiguous = (a.flags() & py::array::c_style) != 0;
   const bool aligned = a.attr("flags").attr("aligned").cast<bool>();
   if (!contiguous || !aligned) {
-    a = np.attr("array")(a, py::arg("dtype") = dt, py::arg("order") = "C",
-                         py::arg("copy") = true);
+    a = np.attr("array")(a, py::arg("dtype") = dt, py::arg("order") = "C", py::arg("copy") = true);
   }
   InputArray in;
   in.type = type;
@@ -65,8 +62,8 @@ InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
   while (py::isinstance<py::array>(owner.attr("base"))) owner = owner.attr("base");
   py::tuple bounds = np.attr("byte_bounds")(owner);
   in.owner_begin = std::min(bounds[0].cast<uintptr_t>(), reinterpret_cast<uintptr_t>(in.data));
-  in.owner_end = std::max(bounds[1].cast<uintptr_t>(),
-                          reinterpret_cast<uintptr_t>(in.data) + in.bytes);
+  in.owner_end =
+      std::max(bounds[1].cast<uintptr_t>(), reinterpret_cast<uintptr_t>(in.data) + in.bytes);
   in.array = std::move(a);
   return in;
 }
@@ -142,8 +139,8 @@ Registrations RegisterInputs(const std::vector<const InputArray*>& inputs) {
 
   // Live registrations by exact range, shared between launches in flight.
   static std::mutex mu;
-  static auto* live = new std::map<std::pair<uintptr_t, uintptr_t>,
-                                   std::weak_ptr<ascsim::ExternalMemory>>;
+  static auto* live =
+      new std::map<std::pair<uintptr_t, uintptr_t>, std::weak_ptr<ascsim::ExternalMemory>>;
   Registrations out;
   std::lock_guard<std::mutex> lock(mu);
   for (const auto& r : merged) {

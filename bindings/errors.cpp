@@ -43,15 +43,24 @@ PyObject* MakeClass(py::module_& m, const char* name, py::tuple bases, const cha
 PyObject* ClassFor(ascsim::ErrorKind kind) {
   const ErrorClasses& c = Classes();
   switch (kind) {
-    case ascsim::ErrorKind::kInvalidArgument: return c.invalid_argument;
-    case ascsim::ErrorKind::kOutOfBounds: return c.out_of_bounds;
-    case ascsim::ErrorKind::kOutOfDeviceMemory: return c.device_memory;
-    case ascsim::ErrorKind::kUbOverflow: return c.ub_overflow;
-    case ascsim::ErrorKind::kQueueMisuse: return c.queue_misuse;
-    case ascsim::ErrorKind::kSyncMisuse: return c.sync_misuse;
-    case ascsim::ErrorKind::kStrictWarning: return c.strict_warning;
-    case ascsim::ErrorKind::kTimeout: return c.timeout;
-    case ascsim::ErrorKind::kKernel: return c.kernel;
+    case ascsim::ErrorKind::kInvalidArgument:
+      return c.invalid_argument;
+    case ascsim::ErrorKind::kOutOfBounds:
+      return c.out_of_bounds;
+    case ascsim::ErrorKind::kOutOfDeviceMemory:
+      return c.device_memory;
+    case ascsim::ErrorKind::kUbOverflow:
+      return c.ub_overflow;
+    case ascsim::ErrorKind::kQueueMisuse:
+      return c.queue_misuse;
+    case ascsim::ErrorKind::kSyncMisuse:
+      return c.sync_misuse;
+    case ascsim::ErrorKind::kStrictWarning:
+      return c.strict_warning;
+    case ascsim::ErrorKind::kTimeout:
+      return c.timeout;
+    case ascsim::ErrorKind::kKernel:
+      return c.kernel;
   }
   return c.error;
 }
@@ -89,8 +98,8 @@ void RegisterErrors(py::module_& m) {
                             "Unified Buffer capacity or buffer-count limit exceeded.");
   c.queue_misuse = MakeClass(m, "QueueMisuseError", py::make_tuple(error),
                              "TQue protocol broken (would hang or corrupt on the device).");
-  c.sync_misuse = MakeClass(m, "SyncMisuseError", py::make_tuple(error),
-                            "SetFlag/WaitFlag/SyncAll misuse.");
+  c.sync_misuse =
+      MakeClass(m, "SyncMisuseError", py::make_tuple(error), "SetFlag/WaitFlag/SyncAll misuse.");
   c.strict_warning = MakeClass(m, "StrictWarningError", py::make_tuple(error),
                                "A device trap reported as an error because strict mode is on.");
   c.timeout = MakeClass(m, "TimeoutError", py::make_tuple(error, b("TimeoutError")),

@@ -1,11 +1,12 @@
 // run_add_custom / run_gelu_custom: the shipped kernels over NumPy arrays.
+#include "kernel_bindings.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <vector>
 
 #include "device_arrays.h"
-#include "kernel_bindings.h"
 #include "kernel_launchers.h"
 #include "stream.h"
 
@@ -19,8 +20,7 @@ std::vector<py::ssize_t> ShapeOf(const py::array& a) {
   return std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim());
 }
 
-py::array RunAdd(py::handle x_obj, py::handle y_obj, py::handle block_dim_obj,
-                 py::handle stream) {
+py::array RunAdd(py::handle x_obj, py::handle y_obj, py::handle block_dim_obj, py::handle stream) {
   const std::string func = "run_add_custom";
   InputArray x = ToInput(x_obj, func, "x");
   InputArray y = ToInput(y_obj, func, "y");
@@ -35,11 +35,12 @@ py::array RunAdd(py::handle x_obj, py::handle y_obj, py::handle block_dim_obj,
   const void* xd = x.data;
   const void* yd = y.data;
   const uint64_t n = x.size;
-  Submit(stream, func,
-         [=](ascsim::Stream* s) {
-           ascsim::kernels::LaunchAddCustom(type, xd, yd, z_data, n, block_dim, s);
-         },
-         std::move(keep));
+  Submit(
+      stream, func,
+      [=](ascsim::Stream* s) {
+        ascsim::kernels::LaunchAddCustom(type, xd, yd, z_data, n, block_dim, s);
+      },
+      std::move(keep));
   return z;
 }
 
@@ -55,11 +56,12 @@ py::array RunGelu(py::handle x_obj, py::handle block_dim_obj, py::handle stream)
   const ElementType type = x.type;
   const void* xd = x.data;
   const uint64_t n = x.size;
-  Submit(stream, func,
-         [=](ascsim::Stream* s) {
-           ascsim::kernels::LaunchGeluCustom(type, xd, y_data, n, block_dim, s);
-         },
-         std::move(keep));
+  Submit(
+      stream, func,
+      [=](ascsim::Stream* s) {
+        ascsim::kernels::LaunchGeluCustom(type, xd, y_data, n, block_dim, s);
+      },
+      std::move(keep));
   return y;
 }
 

@@ -44,22 +44,29 @@ void RegisterSettings(py::module_& m) {
   m.def("set_soc", &ascsim::SetSoc, py::arg("name"),
         "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "
         "unknown name raises InvalidArgumentError listing the known ones.");
-  m.def("get_soc", [] { return SocDict(ascsim::CurrentSoc()); },
-        "The current SoC profile as a dict (name, arch, vector_cores, ub_bytes, ...).");
-  m.def("list_socs", [] {
-    py::list names;
-    for (const ascsim::SocProfile& p : ascsim::SocProfiles()) names.append(p.name);
-    return names;
-  }, "Names of the known SoC profiles.");
-  m.def("memory_stats", [] {
-    const ascsim::MemoryStats s = ascsim::GetMemoryStats();
-    py::dict d;
-    d["in_use_bytes"] = s.in_use_bytes;
-    d["cached_bytes"] = s.cached_bytes;
-    d["peak_bytes"] = s.peak_bytes;
-    d["allocations"] = s.allocations;
-    return d;
-  }, "Device memory statistics: in_use_bytes, cached_bytes, peak_bytes, allocations.");
+  m.def(
+      "get_soc", [] { return SocDict(ascsim::CurrentSoc()); },
+      "The current SoC profile as a dict (name, arch, vector_cores, ub_bytes, ...).");
+  m.def(
+      "list_socs",
+      [] {
+        py::list names;
+        for (const ascsim::SocProfile& p : ascsim::SocProfiles()) names.append(p.name);
+        return names;
+      },
+      "Names of the known SoC profiles.");
+  m.def(
+      "memory_stats",
+      [] {
+        const ascsim::MemoryStats s = ascsim::GetMemoryStats();
+        py::dict d;
+        d["in_use_bytes"] = s.in_use_bytes;
+        d["cached_bytes"] = s.cached_bytes;
+        d["peak_bytes"] = s.peak_bytes;
+        d["allocations"] = s.allocations;
+        return d;
+      },
+      "Device memory statistics: in_use_bytes, cached_bytes, peak_bytes, allocations.");
   m.def("release_cached_memory", &ascsim::ReleaseCachedMemory,
         "Return the device memory cached for reuse to the host.");
 }

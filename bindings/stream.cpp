@@ -71,9 +71,9 @@ void Submit(py::handle stream, const std::string& func,
             const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep) {
   if (!stream.is_none()) {
     if (!py::isinstance<PyStream>(stream)) {
-      throw ascsim::InvalidArgument(func + ": stream must be an add_custom.Stream or None, got " +
-                                    py::str(py::type::handle_of(stream).attr("__name__"))
-                                        .cast<std::string>());
+      throw ascsim::InvalidArgument(
+          func + ": stream must be an add_custom.Stream or None, got " +
+          py::str(py::type::handle_of(stream).attr("__name__")).cast<std::string>());
     }
     stream.cast<PyStream&>().Enqueue(launch, std::move(keep));
     return;

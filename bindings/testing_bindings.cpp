@@ -39,11 +39,12 @@ py::array RunAddWithLength(py::handle x_obj, py::handle y_obj, py::handle total_
   const ElementType type = x.type;
   const void* xd = x.data;
   const void* yd = y.data;
-  Submit(stream, func,
-         [=](ascsim::Stream* s) {
-           faulty::LaunchAddWithLength(type, xd, yd, z_data, total, block_dim, s);
-         },
-         std::move(keep));
+  Submit(
+      stream, func,
+      [=](ascsim::Stream* s) {
+        faulty::LaunchAddWithLength(type, xd, yd, z_data, total, block_dim, s);
+      },
+      std::move(keep));
   return z;
 }
 
@@ -64,8 +65,8 @@ py::array RunUnalignedCopy(py::handle x_obj, py::handle count_obj, py::handle bl
   const std::string func = "testing.run_unaligned_copy";
   InputArray x = ToInput(x_obj, func, "x");
   const uint32_t block_dim = ToBlockDim(block_dim_obj, func);
-  const auto count = static_cast<uint32_t>(ToInt(count_obj, func, "count", 1,
-                                                 static_cast<int64_t>(x.size / block_dim)));
+  const auto count = static_cast<uint32_t>(
+      ToInt(count_obj, func, "count", 1, static_cast<int64_t>(x.size / block_dim)));
   // Zero-filled, so the elements the device drops are visible as zeros.
   void* z_data = nullptr;
   py::array z = NewDeviceArray(x.array.dtype(), {static_cast<py::ssize_t>(x.size)}, &z_data);
@@ -73,11 +74,12 @@ py::array RunUnalignedCopy(py::handle x_obj, py::handle count_obj, py::handle bl
   KeepAlive keep{{x.array, z}, RegisterInputs({&x})};
   const ElementType type = x.type;
   const void* xd = x.data;
-  Submit(stream, func,
-         [=](ascsim::Stream* s) {
-           faulty::LaunchUnalignedCopy(type, xd, z_data, count, block_dim, s);
-         },
-         std::move(keep));
+  Submit(
+      stream, func,
+      [=](ascsim::Stream* s) {
+        faulty::LaunchUnalignedCopy(type, xd, z_data, count, block_dim, s);
+      },
+      std::move(keep));
   return z;
 }
 
@@ -95,8 +97,7 @@ paths end to end. Each carries a realistic kernel bug; none is a usable operator
   t.def("run_dequeue_empty", &RunDequeueEmpty, py::arg("block_dim") = 1,
         py::arg("stream") = py::none(),
         "A kernel that DeQues a queue nothing was EnQued to (KernelError, kind 'queue misuse').");
-  t.def("run_ub_overflow", &RunUbOverflow, py::arg("block_dim") = 1,
-        py::arg("stream") = py::none(),
+  t.def("run_ub_overflow", &RunUbOverflow, py::arg("block_dim") = 1, py::arg("stream") = py::none(),
         "A kernel whose InitBuffer calls exceed the Unified Buffer (KernelError, kind "
         "'UB overflow').");
   t.def("run_unaligned_copy", &RunUnalignedCopy, py::arg("x"), py::arg("count"),

@@ -56,14 +56,16 @@ def test_same_size_different_shape_is_a_mismatch():
 
 @pytest.mark.parametrize("block_dim", [0, 65536, -1, 2 ** 70, "8", 8.0, True, None, np.float32(8)])
 def test_block_dim_out_of_range_or_not_an_int(block_dim):
-    with pytest.raises(add_custom.InvalidArgumentError, match=r"block_dim must be an int in \[1, 65535\]"):
+    expected = r"block_dim must be an int in \[1, 65535\]"
+    with pytest.raises(add_custom.InvalidArgumentError, match=expected):
         add_custom.run_add_custom(X16, X16, block_dim=block_dim)
     with pytest.raises(add_custom.InvalidArgumentError, match="block_dim"):
         add_custom.run_gelu_custom(X16, block_dim)
 
 
 def test_stream_must_be_a_stream():
-    with pytest.raises(add_custom.InvalidArgumentError, match="stream must be an add_custom.Stream"):
+    with pytest.raises(add_custom.InvalidArgumentError,
+                       match="stream must be an add_custom.Stream"):
         add_custom.run_add_custom(X16, X16, 8, "stream")
 
 
@@ -93,5 +95,6 @@ def test_host_memory_error_while_copying_a_huge_view_leaves_the_module_usable():
 
 
 def test_total_length_beyond_uint32_is_rejected():
-    with pytest.raises(add_custom.InvalidArgumentError, match=r"total_length must be an int in \[0, 4294967295\]"):
+    with pytest.raises(add_custom.InvalidArgumentError,
+                       match=r"total_length must be an int in \[0, 4294967295\]"):
         add_custom.testing.run_add_with_length(X16, X16, 1 << 32)

@@ -43,7 +43,8 @@ def test_read_past_the_arrays_names_block_call_and_range(rng):
 def test_first_failing_block_is_reported(block_dim):
     x = np.ones(N, np.float32)
     # Twice the real length: the first block whose slice starts past the arrays fails first.
-    with pytest.raises(add_custom.KernelError, match=r"^add_custom: block (\d+)/%d: DataCopy GM->UB read \[" % block_dim) as info:
+    pattern = r"^add_custom: block (\d+)/%d: DataCopy GM->UB read \[" % block_dim
+    with pytest.raises(add_custom.KernelError, match=pattern) as info:
         faulty.run_add_with_length(x, x, 2 * N, block_dim=block_dim)
     per_block = -(-2 * N // block_dim)
     per_block = -(-per_block // 8) * 8  # float32: 8 elements per 32 B
@@ -53,7 +54,8 @@ def test_first_failing_block_is_reported(block_dim):
 
 def test_dequeue_of_empty_queue(rng):
     with pytest.raises(add_custom.KernelError,
-                       match=r"^dequeue_empty_custom: block 0/3: DeQue on VECIN queue: the queue is empty") as info:
+                       match=r"^dequeue_empty_custom: block 0/3: "
+                             r"DeQue on VECIN queue: the queue is empty") as info:
         faulty.run_dequeue_empty(3)
     assert info.value.kind == "queue misuse"
     assert "507018" in str(info.value)
@@ -62,7 +64,8 @@ def test_dequeue_of_empty_queue(rng):
 
 def test_ub_overflow_names_sizes_and_soc(rng):
     with pytest.raises(add_custom.KernelError,
-                       match=r"InitBuffer: .* exceeding the Unified Buffer \(196608 B on Ascend910B1\)") as info:
+                       match=r"InitBuffer: .* exceeding the Unified Buffer "
+                             r"\(196608 B on Ascend910B1\)") as info:
         faulty.run_ub_overflow(2)
     assert info.value.kind == "UB overflow"
     add_custom.set_soc("Ascend310P3")
@@ -96,7 +99,8 @@ def test_strict_mode_turns_the_warning_into_an_error(rng):
     add_custom.set_strict(True)
     assert add_custom.get_strict()
     with pytest.raises(add_custom.KernelError,
-                       match=r"^unaligned_copy_custom: block 0/1: DataCopy GM->UB count 5 of float \(20 B\).*\[strict mode\]$") as info:
+                       match=r"^unaligned_copy_custom: block 0/1: DataCopy GM->UB count 5 of "
+                             r"float \(20 B\).*\[strict mode\]$") as info:
         faulty.run_unaligned_copy(x, 5)
     assert info.value.kind == "strict-mode warning"
     # The shipped kernels are clean under strict mode, for every length.

@@ -70,7 +70,8 @@ def test_error_raised_at_synchronize_not_at_call(rng):
     s = add_custom.Stream()
     z = add_custom.testing.run_add_with_length(x, x, 2 * 16384, stream=s)  # returns at once
     assert z.shape == x.shape
-    with pytest.raises(add_custom.KernelError, match=r"^add_custom: block 4/8: DataCopy GM->UB read \[") as info:
+    with pytest.raises(add_custom.KernelError,
+                       match=r"^add_custom: block 4/8: DataCopy GM->UB read \[") as info:
         s.synchronize()
     assert info.value.kind == "out of bounds"
     # The error was reported once; the stream keeps working.
@@ -86,7 +87,8 @@ def test_first_error_wins_and_later_launches_still_run(rng):
     add_custom.testing.run_dequeue_empty(2, stream=s)
     add_custom.testing.run_ub_overflow(stream=s)
     after = add_custom.run_add_custom(x, x, stream=s)
-    with pytest.raises(add_custom.KernelError, match="^dequeue_empty_custom: block 0/2: DeQue") as info:
+    with pytest.raises(add_custom.KernelError,
+                       match="^dequeue_empty_custom: block 0/2: DeQue") as info:
         s.synchronize()
     assert info.value.kind == "queue misuse"
     np.testing.assert_array_equal(after, x + x)
