@@ -5,6 +5,4 @@
 
 #include <pybind11/pybind11.h>
 
-namespace ascsim::bindings {}  // (keeps clang-format's namespace layout stable)
-
 void RegisterProfile(pybind11::module_& m);
