@@ -71,6 +71,15 @@ def test_repeated_launches_reuse_cached_memory(rng):
     assert stats["cached_bytes"] == cached  # each output reused the previous one's block
 
 
+def test_output_is_the_device_allocation_without_a_copy(rng):
+    x = uniform(rng, (1000,), np.float32)
+    z = add_custom.run_add_custom(x, x)
+    # NumPy views the DeviceMalloc block directly; the capsule frees it when z goes.
+    assert type(z.base).__name__ == "PyCapsule"
+    assert z.flags.owndata is False and z.flags.writeable and z.flags.c_contiguous
+    assert z.ctypes.data % 512 == 0  # the device allocator's alignment, not NumPy's
+
+
 def test_inputs_are_not_counted_as_device_allocations(rng):
     gc.collect()
     before = add_custom.memory_stats()["allocations"]
