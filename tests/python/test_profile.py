@@ -1,0 +1,148 @@
+"""add_custom.profile(): the cost model's view of launches from Python.
+
+Run with:  PYTHONPATH=<build>/bindings /usr/bin/python3 -m pytest tests/python/test_profile.py -q
+"""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+add_custom = pytest.importorskip("add_custom")
+
+
+def halves(n, seed=7):
+    return np.random.default_rng(seed).uniform(-2, 2, n).astype(np.float16)
+
+
+def test_summary_has_one_dict_per_launch_with_the_documented_keys():
+    x, y = halves(8 * 8192), halves(8 * 8192, seed=8)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, y, block_dim=8)
+        add_custom.run_gelu_custom(x, block_dim=4)
+    summary = prof.summary()
+    assert [s["kernel"] for s in summary] == ["add_custom", "gelu_custom"]
+    add, gelu = summary
+    for key in ("kernel", "block_dim", "soc", "estimated_us", "waves", "bound", "pipes"):
+        assert key in add
+    assert add["block_dim"] == 8 and gelu["block_dim"] == 4
+    assert add["soc"] == add_custom.get_soc()["name"]
+    assert add["waves"] == 1
+    assert add["estimated_us"] > 0
+    assert set(add["pipes"]) >= {"MTE2", "V", "MTE3", "S"}
+    # Two inputs in, one out: MTE2 moves twice the bytes of MTE3, at the same rate.
+    assert add["pipes"]["MTE2"] == pytest.approx(2 * add["pipes"]["MTE3"], rel=1e-9)
+    assert add["gm_bytes"] == 3 * x.nbytes
+    assert len(add["cores"]) == 8
+    assert gelu["pipes"]["V"] > add["pipes"]["V"]  # Exp and Div at 32 elements per cycle
+
+
+def test_hand_computed_single_tile():
+    # One block, one tile of 2048 halves on Ascend910B1 (see tests/cpp/model_profile_test.cpp):
+    # MTE2 2 x 4096 B / 1.8e6 B/us, then 0.5 us DMA latency, Add 16 cycles at 1.85 GHz, MTE3
+    # 4096 B, then 0.5 us latency.
+    add_custom.set_soc("Ascend910B1")
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(halves(2048), halves(2048, seed=9), block_dim=1)
+    s = prof.summary()[0]
+    copy = 4096 / 1.8e6
+    assert s["pipes"]["MTE2"] == pytest.approx(2 * copy)
+    assert s["pipes"]["V"] == pytest.approx(16 / 1850)
+    assert s["estimated_us"] == pytest.approx(3 * copy + 16 / 1850 + 1.0)
+    assert s["bound"] == "latency"
+
+
+def test_profiling_does_not_change_results():
+    x, y = halves(3 * 8192 + 5), halves(3 * 8192 + 5, seed=3)
+    plain = add_custom.run_add_custom(x, y, block_dim=3)
+    with add_custom.profile():
+        profiled = add_custom.run_add_custom(x, y, block_dim=3)
+    np.testing.assert_array_equal(plain.view(np.uint16), profiled.view(np.uint16))
+
+
+def test_stops_at_exit_of_the_with_block():
+    x = halves(4096)
+    with add_custom.profile() as prof:
+        add_custom.run_gelu_custom(x, block_dim=2)
+    add_custom.run_gelu_custom(x, block_dim=2)
+    assert not prof.active
+    assert len(prof.summary()) == 1
+
+
+def test_waves_when_block_dim_exceeds_the_cores():
+    add_custom.set_soc("Ascend910B1")  # 48 vector cores
+    x = halves(96 * 2048)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=96)
+    assert prof.summary()[0]["waves"] == 2
+
+
+def test_str_is_a_table_with_a_line_per_launch():
+    x = halves(2 * 8192)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=2)
+        add_custom.run_add_custom(x, x, block_dim=1)
+    text = str(prof)
+    assert "estimate_us" in text and "bound" in text
+    assert text.count("add_custom") == 2
+
+
+def test_save_trace_writes_chrome_trace_events(tmp_path):
+    x = halves(4 * 8192)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=4)
+    path = tmp_path / "trace.json"
+    prof.save_trace(str(path))
+    data = json.loads(path.read_text())
+    complete = [e for e in data["traceEvents"] if e["ph"] == "X"]
+    assert {e["pid"] for e in complete} == {0, 1, 2, 3}
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in data["traceEvents"]
+             if e["ph"] == "M" and e["name"] == "thread_name"}
+    assert set(names.values()) == {"MTE2", "V", "MTE3"}
+    adds = [e for e in complete if e["name"] == "Add"]
+    assert len(adds) == 4 and all(e["args"]["elements"] == 8192 for e in adds)
+    # Within one core and pipe, calls never overlap.
+    for key in names:
+        spans = sorted((e["ts"], e["dur"]) for e in complete if (e["pid"], e["tid"]) == key)
+        for (a, da), (b, _) in zip(spans, spans[1:]):
+            assert a + da <= b + 1e-3
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    x = halves(4 * 8192)
+    with add_custom.profile() as prof:
+        add_custom.run_gelu_custom(x, block_dim=4)
+    path = tmp_path / "timeline.png"
+    prof.plot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert path.stat().st_size > 5000
+
+
+def test_ascsim_trace_environment_variable_traces_an_unmodified_program(tmp_path):
+    # A child process that knows nothing about profiling: the trace appears at its exit.
+    path = tmp_path / "env_trace.json"
+    program = ("import numpy as np, add_custom\n"
+               "x = np.ones(2 * 8192, np.float16)\n"
+               "add_custom.run_add_custom(x, x, block_dim=2)\n"
+               "add_custom.run_gelu_custom(x, block_dim=2)\n")
+    env = dict(os.environ, ASCSIM_TRACE=str(path))
+    subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
+    data = json.loads(path.read_text())
+    kernels = {e["args"]["kernel"] for e in data["traceEvents"] if e["ph"] == "X"}
+    assert kernels == {"add_custom", "gelu_custom"}
+
+
+def test_profile_coexists_with_ascsim_trace(tmp_path):
+    path = tmp_path / "both.json"
+    program = ("import numpy as np, add_custom\n"
+               "x = np.ones(8192, np.float16)\n"
+               "with add_custom.profile() as prof:\n"
+               "    add_custom.run_add_custom(x, x, block_dim=1)\n"
+               "assert len(prof.summary()) == 1\n")
+    env = dict(os.environ, ASCSIM_TRACE=str(path))
+    subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
+    data = json.loads(path.read_text())
+    assert any(e["ph"] == "X" and e["name"] == "Add" for e in data["traceEvents"])
