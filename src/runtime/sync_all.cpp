@@ -59,6 +59,10 @@ void SyncAllBarrier::Arrive(uint32_t b) {
                       "(use blockDim <= ",
                       cores, ")"));
   }
+  // A launch that already failed stops here rather than starting its unstarted blocks.
+  if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {
+    throw SyncAllStopped{};
+  }
   std::unique_lock<std::mutex> lock(mu_);
   if (!threads_started_) MoveUnstartedBlocksToThreads();
   const uint64_t my_generation = generation_;
