@@ -136,7 +136,7 @@ simd::RepeatPlan PlanFromRegister(const char* call, const CoreContext& core, int
   plan.per_block = kBlockBytes / sizeof(T);
   if (core.mask_counter_mode) {
     const uint64_t count = core.mask_low;
-    const uint64_t repeats = (count + plan.per_repeat - 1) / plan.per_repeat;
+    const uint64_t repeats = count / plan.per_repeat + (count % plan.per_repeat != 0);
     if (repeats > 0xFFFFFFFFull) {
       Fault(ErrorKind::kInvalidArgument,
             Str(call, ": counter-mode mask ", count, " elements is not a usable count"));

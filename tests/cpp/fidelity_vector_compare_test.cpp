@@ -217,3 +217,23 @@ TEST(FidelityVectorCompare, RejectsMisuse) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FidelityVectorCompare, RejectsPartialOverlapOfMaskAndData) {
+  CoreFixture fx;
+  auto a = fx.Take<half>(kCap), b = fx.Take<half>(kCap), dst = fx.Take<half>(kCap);
+  auto sel = fx.Take<uint8_t>(64);
+  // The bit mask written over the tail of src0.
+  auto bits_over_a = a[64].ReinterpretCast<uint8_t>();
+  EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits_over_a, a, b, CMPMODE::EQ, 256); })
+                .find("Compare: dst UB"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Select(a[64], sel, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, 256);
+            }).find("Select: dst UB"),
+            std::string::npos);
+  (void)dst;
+}
+
+}  // namespace

@@ -186,3 +186,19 @@ TEST(FidelityVectorMisc, RejectsMisuse) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FidelityVectorMisc, RejectsPartialOverlapInBrcbAndGatherMask) {
+  CoreFixture fx;
+  auto buf = fx.Take<half>(1024);
+  uint64_t cnt = 0;
+  EXPECT_NE(ErrorOf([&] { AscendC::Brcb(buf, buf[16], 2, {1, 8}); }).find("Brcb: dst UB"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(buf[16], buf, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: dst UB"),
+            std::string::npos);
+}
+
+}  // namespace

@@ -242,3 +242,24 @@ TEST(FidelityVectorReduce, RejectsMisuse) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FidelityVectorReduce, RejectsEmptyReduceAndUnusableCounterCount) {
+  CoreFixture fx;
+  auto src = fx.Take<float>(256), dst = fx.Take<float>(8), work = fx.Take<float>(8);
+  EXPECT_NE(ErrorOf([&] { AscendC::ReduceMax(dst, src, work, 64, 0, 8, true); })
+                .find("ReduceMax: repeatTime must be >= 1"),
+            std::string::npos);
+  // ResetMask in counter mode leaves an all-ones count: no instruction can run on it.
+  AscendC::SetMaskCount();
+  AscendC::ResetMask();
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceSum<float, false>(dst, src, 0, 1, 1, 1, 8);
+            }).find("WholeReduceSum: counter-mode mask 18446744073709551615 elements is not a "
+                    "usable count"),
+            std::string::npos);
+  AscendC::SetMaskNorm();
+}
+
+}  // namespace
