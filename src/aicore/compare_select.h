@@ -32,9 +32,12 @@ inline simd::CmpOp ToCmpOp(AscendC::CMPMODE mode) { return static_cast<simd::Cmp
 
 inline const char* SelModeName(AscendC::SELMODE mode) {
   switch (mode) {
-    case AscendC::SELMODE::VSEL_CMPMASK_SPR: return "VSEL_CMPMASK_SPR";
-    case AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE: return "VSEL_TENSOR_SCALAR_MODE";
-    case AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE: return "VSEL_TENSOR_TENSOR_MODE";
+    case AscendC::SELMODE::VSEL_CMPMASK_SPR:
+      return "VSEL_CMPMASK_SPR";
+    case AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE:
+      return "VSEL_TENSOR_SCALAR_MODE";
+    case AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE:
+      return "VSEL_TENSOR_TENSOR_MODE";
   }
   return "?";
 }
@@ -61,9 +64,8 @@ uint8_t* CheckBitOperand(const char* call, const char* role, const AscendC::Loca
   const uint64_t bytes = (bits + 7) / 8;
   const uint64_t have = static_cast<uint64_t>(t.GetSize()) * sizeof(U);
   if (bytes > have) {
-    Fault(ErrorKind::kOutOfBounds,
-          Str(call, ": ", role, " needs ", bytes, " B of mask bits (", bits,
-              " elements) but its LocalTensor holds ", have, " B"));
+    Fault(ErrorKind::kOutOfBounds, Str(call, ": ", role, " needs ", bytes, " B of mask bits (",
+                                       bits, " elements) but its LocalTensor holds ", have, " B"));
   }
   return reinterpret_cast<uint8_t*>(CheckUbOperand(call, role, t, 0));
 }
@@ -76,7 +78,8 @@ void CompareWalk(const char* name, AscendC::CMPMODE mode, const AscendC::LocalTe
                  const simd::Stride& sb) {
   CoreContext& core = CurrentCore();
   uint64_t na, nb = 0;
-  auto* a = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
+  auto* a =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
   const uint8_t* b = reinterpret_cast<const uint8_t*>(scalar);
   if (src1 != nullptr) {
     b = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", *src1, plan, sb, &nb));
@@ -112,9 +115,8 @@ uint64_t CheckCompareCount(const char* name, uint32_t count) {
 template <class T, class U>
 void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTensor<T>& dst,
                 const AscendC::LocalTensor<U>* sel, const AscendC::LocalTensor<T>& src0,
-                const AscendC::LocalTensor<T>* src1, const T* scalar,
-                const simd::RepeatPlan& plan, const simd::Stride& sd, const simd::Stride& sa,
-                const simd::Stride& sb) {
+                const AscendC::LocalTensor<T>* src1, const T* scalar, const simd::RepeatPlan& plan,
+                const simd::Stride& sd, const simd::Stride& sa, const simd::Stride& sb) {
   CoreContext& core = CurrentCore();
   const bool scalar_b = src1 == nullptr;
   if (scalar_b != (mode == AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE)) {
@@ -138,7 +140,8 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
   }
   uint64_t nd, na, nb = 0;
   auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
-  auto* a = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
+  auto* a =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
   const uint8_t* b = reinterpret_cast<const uint8_t*>(scalar);
   if (!scalar_b) {
     b = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", *src1, plan, sb, &nb));
@@ -156,8 +159,8 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
                        len, bits, first_bit);
   });
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                          BufferId(src0), scalar_b ? model::kNoBuffer : BufferId(*src1)));
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
+                          scalar_b ? model::kNoBuffer : BufferId(*src1)));
 }
 
 inline simd::Stride Dense() { return simd::Stride{kBlockBytes, kRepeatBytes}; }
@@ -216,8 +219,10 @@ void CompareIntoRegister(const LocalTensor<T>& src0, const LocalTensor<T>& src1,
   const auto sa = ai::StrideOf(p.src0BlkStride, p.src0RepStride);
   const auto sb = ai::StrideOf(p.src1BlkStride, p.src1RepStride);
   uint64_t na, nb;
-  auto* a = reinterpret_cast<const uint8_t*>(ai::CheckStridedOperand("Compare", "src0", src0, plan, sa, &na));
-  auto* b = reinterpret_cast<const uint8_t*>(ai::CheckStridedOperand("Compare", "src1", src1, plan, sb, &nb));
+  auto* a = reinterpret_cast<const uint8_t*>(
+      ai::CheckStridedOperand("Compare", "src0", src0, plan, sa, &na));
+  auto* b = reinterpret_cast<const uint8_t*>(
+      ai::CheckStridedOperand("Compare", "src1", src1, plan, sb, &nb));
   uint8_t bits[16] = {};
   ascsim::simd::ForEachRun(plan, false, [&](uint32_t r, uint32_t e, uint32_t len) {
     ascsim::simd::CompareToBits(ai::ToCmpOp(cmpMode), ascsim::simd::DTypeOf<T>(),
@@ -230,10 +235,10 @@ void CompareIntoRegister(const LocalTensor<T>& src0, const LocalTensor<T>& src1,
 }  // namespace detail
 
 template <class T, bool isSetMask = true>
-void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-             uint64_t mask, const BinaryRepeatParams& repeatParams) {
-  detail::CompareIntoRegister(src0, src1, cmpMode, isSetMask,
-                              ascsim::aicore::ContinuousMask(mask), repeatParams);
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, uint64_t mask,
+             const BinaryRepeatParams& repeatParams) {
+  detail::CompareIntoRegister(src0, src1, cmpMode, isSetMask, ascsim::aicore::ContinuousMask(mask),
+                              repeatParams);
 }
 template <class T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
@@ -266,8 +271,8 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
   ai::EnterApiCall(ai::CurrentCore());
   const uint64_t n = ai::CheckCompareCount<T>("CompareScalar", count);
   const T scalar = src1Scalar;
-  ai::CompareWalk<T, U>("CompareScalar", cmpMode, dst, src0, nullptr, &scalar,
-                        ai::CountPlan<T>(n), ai::Dense(), ai::Dense());
+  ai::CompareWalk<T, U>("CompareScalar", cmpMode, dst, src0, nullptr, &scalar, ai::CountPlan<T>(n),
+                        ai::Dense(), ai::Dense());
 }
 template <class T, class U, bool isSetMask = true>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
@@ -343,8 +348,8 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 }
 template <class T, class U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[],
-            uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+            const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams) {
   detail::SelectMasked<T, U>(dst, &selMask, src0, &src1, nullptr, selMode, isSetMask,
                              ascsim::aicore::BitMask(mask), repeatTime, repeatParams);
 }

@@ -79,14 +79,16 @@ void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
   const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
   uint64_t ns;
-  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const auto* s =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
   using Order = AscendC::ReduceOrder;
   const bool pairs = kind != simd::ReduceKind::kSum &&
                      (order == Order::ORDER_VALUE_INDEX || order == Order::ORDER_INDEX_VALUE);
   const bool only_index = kind != simd::ReduceKind::kSum && order == Order::ORDER_ONLY_INDEX;
   const uint64_t slot = pairs ? 2 * sizeof(T) : only_index ? 4 : sizeof(T);
   uint64_t nd;
-  uint8_t* d = CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * slot, slot, slot, &nd);
+  uint8_t* d =
+      CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * slot, slot, slot, &nd);
   CheckOverlap(name, "dst", d, nd, "src", s, ns);
   const simd::DType dt = simd::DTypeOf<T>();
   for (uint32_t r = 0; r < plan.repeats; ++r) {
@@ -124,11 +126,12 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
   const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
   uint64_t ns;
-  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const auto* s =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
   const uint64_t group = 8 * sizeof(T);  // 8 results per repeat
   uint64_t nd;
-  uint8_t* d = CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * group, group,
-                              group, &nd);
+  uint8_t* d =
+      CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * group, group, group, &nd);
   CheckOverlap(name, "dst", d, nd, "src", s, ns);
   const simd::DType dt = simd::DTypeOf<T>();
   for (uint32_t r = 0; r < plan.repeats; ++r) {
@@ -137,7 +140,8 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
       T value{};
       const bool any = simd::ReduceSlots(kind, dt, s, plan, ss, r, blk * plan.per_block,
                                          plan.per_block, &value, nullptr);
-      if (any || kind == simd::ReduceKind::kSum) std::memcpy(out + blk * sizeof(T), &value, sizeof(T));
+      if (any || kind == simd::ReduceKind::kSum)
+        std::memcpy(out + blk * sizeof(T), &value, sizeof(T));
     }
   }
   Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T),
@@ -157,7 +161,8 @@ void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalT
   if (plan.repeats == 0) Fault(ErrorKind::kInvalidArgument, Str(name, ": repeatTime must be >= 1"));
   const simd::Stride ss = StrideOf(1, src_rep_stride);
   uint64_t ns;
-  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const auto* s =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
   T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1);
   CheckUbOperand(name, "workLocal", work,
                  ReduceWorkElements<T>(uint64_t{plan.repeats} * plan.per_repeat));
@@ -196,22 +201,22 @@ void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalT
 
 namespace AscendC {
 
-#define ASCSIM_WHOLE_REDUCE(Name, Kind, ORDER_PARAM, ORDER_ARG)                                  \
-  template <class T, bool isSetMask = true>                                                      \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,            \
-            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,    \
-            const int32_t srcRepStride ORDER_PARAM) {                                            \
-    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
-                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime,  \
-                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);         \
-  }                                                                                              \
-  template <class T, bool isSetMask = true>                                                      \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
-            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,    \
-            const int32_t srcRepStride ORDER_PARAM) {                                            \
-    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
-                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,         \
-                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);         \
+#define ASCSIM_WHOLE_REDUCE(Name, Kind, ORDER_PARAM, ORDER_ARG)                                 \
+  template <class T, bool isSetMask = true>                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,           \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,   \
+            const int32_t srcRepStride ORDER_PARAM) {                                           \
+    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
+                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime, \
+                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);        \
+  }                                                                                             \
+  template <class T, bool isSetMask = true>                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],        \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,   \
+            const int32_t srcRepStride ORDER_PARAM) {                                           \
+    ascsim::aicore::WholeReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
+                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
+                                   dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG);        \
   }
 #define ASCSIM_ORDER_PARAM , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX
 ASCSIM_WHOLE_REDUCE(WholeReduceSum, kSum, , ReduceOrder::ORDER_ONLY_VALUE)
@@ -220,22 +225,22 @@ ASCSIM_WHOLE_REDUCE(WholeReduceMin, kMin, ASCSIM_ORDER_PARAM, order)
 #undef ASCSIM_ORDER_PARAM
 #undef ASCSIM_WHOLE_REDUCE
 
-#define ASCSIM_BLOCK_REDUCE(Name, Kind)                                                          \
-  template <class T, bool isSetMask = true>                                                      \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,      \
-            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,          \
-            const int32_t srcRepStride) {                                                        \
-    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
-                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime,  \
-                                   dstRepStride, srcBlkStride, srcRepStride);                    \
-  }                                                                                              \
-  template <class T, bool isSetMask = true>                                                      \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,      \
-            const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,       \
-            const int32_t srcRepStride) {                                                        \
-    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,              \
-                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,         \
-                                   dstRepStride, srcBlkStride, srcRepStride);                    \
+#define ASCSIM_BLOCK_REDUCE(Name, Kind)                                                         \
+  template <class T, bool isSetMask = true>                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
+            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,         \
+            const int32_t srcRepStride) {                                                       \
+    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
+                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime, \
+                                   dstRepStride, srcBlkStride, srcRepStride);                   \
+  }                                                                                             \
+  template <class T, bool isSetMask = true>                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
+            const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,      \
+            const int32_t srcRepStride) {                                                       \
+    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
+                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
+                                   dstRepStride, srcBlkStride, srcRepStride);                   \
   }
 ASCSIM_BLOCK_REDUCE(BlockReduceSum, kSum)
 ASCSIM_BLOCK_REDUCE(BlockReduceMax, kMax)
@@ -244,34 +249,36 @@ ASCSIM_BLOCK_REDUCE(BlockReduceMin, kMin)
 
 // ReduceSum/Max/Min, mask/repeat form (the count form is in vector_ops.h).
 template <class T>
-void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
-               const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride) {
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<T>& workLocal, const int32_t mask, const int32_t repeatTime,
+               const int32_t srcRepStride) {
   ascsim::aicore::ReduceMasked<T>("ReduceSum", ascsim::simd::ReduceKind::kSum, dst, src, workLocal,
                                   ascsim::aicore::IntMask("ReduceSum", mask), repeatTime,
                                   srcRepStride, false);
 }
 template <class T>
-void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
-               const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride) {
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<T>& workLocal, const uint64_t mask[], const int32_t repeatTime,
+               const int32_t srcRepStride) {
   ascsim::aicore::ReduceMasked<T>("ReduceSum", ascsim::simd::ReduceKind::kSum, dst, src, workLocal,
                                   ascsim::aicore::BitMask(mask), repeatTime, srcRepStride, false);
 }
-#define ASCSIM_REDUCE_EXTREME(Name, Kind)                                                        \
-  template <class T>                                                                             \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
-            const LocalTensor<T>& workLocal, const int32_t mask, const int32_t repeatTime,       \
-            const int32_t srcRepStride, bool calIndex = false) {                                 \
-    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,  \
-                                    ascsim::aicore::IntMask(#Name, mask), repeatTime,            \
-                                    srcRepStride, calIndex);                                     \
-  }                                                                                              \
-  template <class T>                                                                             \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
-            const LocalTensor<T>& workLocal, const uint64_t mask[], const int32_t repeatTime,    \
-            const int32_t srcRepStride, bool calIndex = false) {                                 \
-    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,  \
-                                    ascsim::aicore::BitMask(mask), repeatTime, srcRepStride,     \
-                                    calIndex);                                                   \
+#define ASCSIM_REDUCE_EXTREME(Name, Kind)                                                          \
+  template <class T>                                                                               \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, \
+            const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride,              \
+            bool calIndex = false) {                                                               \
+    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,    \
+                                    ascsim::aicore::IntMask(#Name, mask), repeatTime,              \
+                                    srcRepStride, calIndex);                                       \
+  }                                                                                                \
+  template <class T>                                                                               \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal, \
+            const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride,           \
+            bool calIndex = false) {                                                               \
+    ascsim::aicore::ReduceMasked<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src, workLocal,    \
+                                    ascsim::aicore::BitMask(mask), repeatTime, srcRepStride,       \
+                                    calIndex);                                                     \
   }
 ASCSIM_REDUCE_EXTREME(ReduceMax, kMax)
 ASCSIM_REDUCE_EXTREME(ReduceMin, kMin)

@@ -148,9 +148,8 @@ simd::RepeatPlan PlanFromRegister(const char* call, const CoreContext& core, int
     return plan;
   }
   if (repeat_time < 0 || repeat_time > AscendC::MAX_REPEAT_TIMES) {
-    Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": repeatTime ", repeat_time, " is outside [0, ", AscendC::MAX_REPEAT_TIMES,
-              "]"));
+    Fault(ErrorKind::kInvalidArgument, Str(call, ": repeatTime ", repeat_time, " is outside [0, ",
+                                           AscendC::MAX_REPEAT_TIMES, "]"));
   }
   plan.repeats = static_cast<uint32_t>(repeat_time);
   plan.body.bits[0] = core.mask_low;
@@ -180,8 +179,8 @@ T* CheckStridedOperand(const char* call, const char* role, const AscendC::LocalT
   const uint64_t have = static_cast<uint64_t>(t.GetSize()) * sizeof(T);
   if (*bytes > have) {
     Fault(ErrorKind::kOutOfBounds,
-          Str(call, ": ", role, " reaches byte ", *bytes, " (", plan.repeats, " repeats, blkStride ",
-              s.block / kBlockBytes, ", repStride ", s.repeat / kBlockBytes,
+          Str(call, ": ", role, " reaches byte ", *bytes, " (", plan.repeats,
+              " repeats, blkStride ", s.block / kBlockBytes, ", repStride ", s.repeat / kBlockBytes,
               ") beyond its LocalTensor of ", have, " B (", t.GetSize(), " ", TypeName<T>(), ")"));
   }
   return CheckUbOperand(call, role, t, 0);
@@ -207,8 +206,10 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
   const simd::Stride sb = StrideOf(p.src1BlkStride, p.src1RepStride);
   uint64_t nd, na, nb;
   auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
-  auto* a = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
-  auto* b = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
+  auto* a =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
+  auto* b =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   CheckOverlap(name, "dst", d, nd, "src1", b, nb);
   const simd::DType dt = simd::DTypeOf<T>();
@@ -252,10 +253,9 @@ void MaskedUnary(const char* name, simd::UnaryOp op, model::VectorClass cls,
                  const MaskArg& mask, bool is_set_mask, int64_t repeat_time,
                  const AscendC::UnaryRepeatParams& p) {
   const simd::DType dt = simd::DTypeOf<T>();
-  MaskedUnaryWalk<T>(name, cls, dst, src, mask, is_set_mask, repeat_time, p,
-                     [&](uint8_t* d, const uint8_t* s, uint32_t len) {
-                       simd::Unary(op, dt, d, s, len);
-                     });
+  MaskedUnaryWalk<T>(
+      name, cls, dst, src, mask, is_set_mask, repeat_time, p,
+      [&](uint8_t* d, const uint8_t* s, uint32_t len) { simd::Unary(op, dt, d, s, len); });
 }
 
 template <class T>
@@ -263,8 +263,8 @@ void MaskedScalar(const char* name, simd::ScalarOp op, const AscendC::LocalTenso
                   const AscendC::LocalTensor<T>& src, T scalar, const MaskArg& mask,
                   bool is_set_mask, int64_t repeat_time, const AscendC::UnaryRepeatParams& p) {
   const simd::DType dt = simd::DTypeOf<T>();
-  MaskedUnaryWalk<T>(name, model::VectorClass::kSimple, dst, src, mask, is_set_mask, repeat_time,
-                     p, [&](uint8_t* d, const uint8_t* s, uint32_t len) {
+  MaskedUnaryWalk<T>(name, model::VectorClass::kSimple, dst, src, mask, is_set_mask, repeat_time, p,
+                     [&](uint8_t* d, const uint8_t* s, uint32_t len) {
                        simd::WithScalar(op, dt, d, s, &scalar, len);
                      });
 }
@@ -285,8 +285,8 @@ void MaskedDuplicate(const AscendC::LocalTensor<T>& dst, T scalar, const MaskArg
     simd::Fill(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e), &scalar, len);
   });
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                          model::kNoBuffer, model::kNoBuffer));
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), model::kNoBuffer,
+                          model::kNoBuffer));
 }
 
 }  // namespace ascsim::aicore
@@ -380,22 +380,20 @@ ASCSIM_MASKED_BINARY(And, kAnd)
 ASCSIM_MASKED_BINARY(Or, kOr)
 #undef ASCSIM_MASKED_BINARY
 
-#define ASCSIM_MASKED_UNARY(Name, Op, Class)                                                   \
-  template <class T, bool isSetMask = true>                                                    \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,               \
-            const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                 \
-    ascsim::aicore::MaskedUnary<T>(#Name, ascsim::simd::UnaryOp::Op,                           \
-                                   ascsim::model::VectorClass::Class, dst, src,                \
-                                   ascsim::aicore::ContinuousMask(mask), isSetMask, repeatTime, \
-                                   repeatParams);                                              \
-  }                                                                                            \
-  template <class T, bool isSetMask = true>                                                    \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],       \
-            const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                 \
-    ascsim::aicore::MaskedUnary<T>(#Name, ascsim::simd::UnaryOp::Op,                           \
-                                   ascsim::model::VectorClass::Class, dst, src,                \
-                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,       \
-                                   repeatParams);                                              \
+#define ASCSIM_MASKED_UNARY(Name, Op, Class)                                             \
+  template <class T, bool isSetMask = true>                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,         \
+            const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {           \
+    ascsim::aicore::MaskedUnary<T>(                                                      \
+        #Name, ascsim::simd::UnaryOp::Op, ascsim::model::VectorClass::Class, dst, src,   \
+        ascsim::aicore::ContinuousMask(mask), isSetMask, repeatTime, repeatParams);      \
+  }                                                                                      \
+  template <class T, bool isSetMask = true>                                              \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], \
+            const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {           \
+    ascsim::aicore::MaskedUnary<T>(                                                      \
+        #Name, ascsim::simd::UnaryOp::Op, ascsim::model::VectorClass::Class, dst, src,   \
+        ascsim::aicore::BitMask(mask), isSetMask, repeatTime, repeatParams);             \
   }
 ASCSIM_MASKED_UNARY(Exp, kExp, kTranscendental)
 ASCSIM_MASKED_UNARY(Ln, kLn, kTranscendental)
@@ -407,22 +405,22 @@ ASCSIM_MASKED_UNARY(Relu, kRelu, kSimple)
 ASCSIM_MASKED_UNARY(Not, kNot, kSimple)
 #undef ASCSIM_MASKED_UNARY
 
-#define ASCSIM_MASKED_SCALAR(Name, Op)                                                          \
-  template <class T, bool isSetMask = true>                                                     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
-            const NonDeduced<T>& scalarValue, uint64_t mask, const uint8_t repeatTime,          \
-            const UnaryRepeatParams& repeatParams) {                                            \
-    ascsim::aicore::MaskedScalar<T>(#Name, ascsim::simd::ScalarOp::Op, dst, src,                \
-                                    T(scalarValue), ascsim::aicore::ContinuousMask(mask),       \
-                                    isSetMask, repeatTime, repeatParams);                       \
-  }                                                                                             \
-  template <class T, bool isSetMask = true>                                                     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
-            const NonDeduced<T>& scalarValue, const uint64_t mask[], const uint8_t repeatTime,  \
-            const UnaryRepeatParams& repeatParams) {                                            \
-    ascsim::aicore::MaskedScalar<T>(#Name, ascsim::simd::ScalarOp::Op, dst, src,                \
-                                    T(scalarValue), ascsim::aicore::BitMask(mask), isSetMask,   \
-                                    repeatTime, repeatParams);                                  \
+#define ASCSIM_MASKED_SCALAR(Name, Op)                                                           \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+            const NonDeduced<T>& scalarValue, uint64_t mask, const uint8_t repeatTime,           \
+            const UnaryRepeatParams& repeatParams) {                                             \
+    ascsim::aicore::MaskedScalar<T>(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), \
+                                    ascsim::aicore::ContinuousMask(mask), isSetMask, repeatTime, \
+                                    repeatParams);                                               \
+  }                                                                                              \
+  template <class T, bool isSetMask = true>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+            const NonDeduced<T>& scalarValue, const uint64_t mask[], const uint8_t repeatTime,   \
+            const UnaryRepeatParams& repeatParams) {                                             \
+    ascsim::aicore::MaskedScalar<T>(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), \
+                                    ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
+                                    repeatParams);                                               \
   }
 ASCSIM_MASKED_SCALAR(Adds, kAdds)
 ASCSIM_MASKED_SCALAR(Muls, kMuls)
@@ -465,8 +463,8 @@ template <class T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, const uint64_t mask[],
                const uint8_t repeatTime, const uint16_t dstBlockStride,
                const uint8_t dstRepeatStride) {
-  ascsim::aicore::MaskedDuplicate<T>(dst, T(scalarValue), ascsim::aicore::BitMask(mask),
-                                     isSetMask, repeatTime, dstBlockStride, dstRepeatStride);
+  ascsim::aicore::MaskedDuplicate<T>(dst, T(scalarValue), ascsim::aicore::BitMask(mask), isSetMask,
+                                     repeatTime, dstBlockStride, dstRepeatStride);
 }
 
 }  // namespace AscendC

@@ -84,7 +84,8 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   plan.body = plan.last = simd::FirstElements(plan.per_repeat);
   const simd::Stride ss = StrideOf(p.src0BlockStride, p.src0RepeatStride);
   uint64_t ns;
-  const auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, ss, &ns));
+  const auto* s =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, ss, &ns));
   auto bit = [&](uint32_t r, uint32_t e) {
     const uint8_t* row = pattern + r * pattern_pitch;
     return (row[e / 8] >> (e % 8)) & 1;
@@ -98,13 +99,14 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   uint64_t k = 0;
   for (uint32_t r = 0; r < plan.repeats; ++r) {
     for (uint32_t e = 0; e < plan.per_repeat; ++e) {
-      if (bit(r, e)) std::memcpy(&d[k++], s + simd::ElementOffset(plan, ss, sizeof(T), r, e), sizeof(T));
+      if (bit(r, e))
+        std::memcpy(&d[k++], s + simd::ElementOffset(plan, ss, sizeof(T), r, e), sizeof(T));
     }
   }
   *rsvd_cnt = selected;
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                          BufferId(src0), model::kNoBuffer));
+                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
+                          model::kNoBuffer));
 }
 
 }  // namespace ascsim::aicore
@@ -124,25 +126,29 @@ void AxpyMasked(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, 
                 const UnaryRepeatParams& p) {
   const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
   const float s = float(scalar);
-  ascsim::aicore::MaskedUnaryWalk<T>(
-      "Axpy", ascsim::model::VectorClass::kSimple, dst, src, mask, is_set_mask, repeatTime, p,
-      [&](uint8_t* d, const uint8_t* x, uint32_t len) { ascsim::simd::AxpyRun(dt, dt, d, x, s, len); });
+  ascsim::aicore::MaskedUnaryWalk<T>("Axpy", ascsim::model::VectorClass::kSimple, dst, src, mask,
+                                     is_set_mask, repeatTime, p,
+                                     [&](uint8_t* d, const uint8_t* x, uint32_t len) {
+                                       ascsim::simd::AxpyRun(dt, dt, d, x, s, len);
+                                     });
 }
 }  // namespace detail
 // Mask/repeat form: same element type for dst and src.
 template <class T, class U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
           uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
-  static_assert(std::is_same_v<T, U>, "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
   detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::ContinuousMask(mask),
                         repeatTime, repeatParams);
 }
 template <class T, class U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
           const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
-  static_assert(std::is_same_v<T, U>, "ascsim: mask/repeat Axpy is simulated for dst type == src type");
-  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::BitMask(mask),
-                        repeatTime, repeatParams);
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::BitMask(mask), repeatTime,
+                        repeatParams);
 }
 
 // --- Brcb: repeat r reads src0[8r, 8r + 8) and fills dst block j of the repeat with element j ---
@@ -167,8 +173,9 @@ void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t r
   const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
   for (uint32_t r = 0; r < repeatTime; ++r) {
     for (uint32_t j = 0; j < 8; ++j) {
-      ascsim::simd::Fill(dt, d + ascsim::simd::ElementOffset(plan, sd, sizeof(T), r, j * plan.per_block),
-                         &s[r * 8 + j], plan.per_block);
+      ascsim::simd::Fill(
+          dt, d + ascsim::simd::ElementOffset(plan, sd, sizeof(T), r, j * plan.per_block),
+          &s[r * 8 + j], plan.per_block);
     }
   }
   ai::Record(core, ai::VectorCall("Brcb", ascsim::model::VectorClass::kSimple, sizeof(T),
@@ -185,7 +192,8 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                 const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
                 const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
   namespace ai = ascsim::aicore;
-  static_assert(sizeof(T) == sizeof(U), "GatherMask: src1Pattern is uint16_t for 16-bit T, uint32_t for 32-bit T");
+  static_assert(sizeof(T) == sizeof(U),
+                "GatherMask: src1Pattern is uint16_t for 16-bit T, uint32_t for 32-bit T");
   (void)mask;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
@@ -197,10 +205,11 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
   src1Pattern.CheckLive("GatherMask", "src1Pattern");
   const uint64_t have = uint64_t{src1Pattern.GetSize()} * sizeof(U);
   if (need > have) {
-    ai::Fault(ascsim::ErrorKind::kOutOfBounds,
-              ai::Str("GatherMask: src1Pattern reaches byte ", need, " (", gatherMaskParams.repeatTimes,
-                      " repeats, src1RepeatStride ", int(gatherMaskParams.src1RepeatStride),
-                      ") beyond its LocalTensor of ", have, " B"));
+    ai::Fault(
+        ascsim::ErrorKind::kOutOfBounds,
+        ai::Str("GatherMask: src1Pattern reaches byte ", need, " (", gatherMaskParams.repeatTimes,
+                " repeats, src1RepeatStride ", int(gatherMaskParams.src1RepeatStride),
+                ") beyond its LocalTensor of ", have, " B"));
   }
   const U* pat = ai::CheckUbOperand("GatherMask", "src1Pattern", src1Pattern, 0);
   ai::GatherMaskImpl<T>(dst, src0, reinterpret_cast<const uint8_t*>(pat), pitch, reduceMode,
@@ -209,8 +218,8 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
 // Built-in patterns: 1 even elements, 2 odd, 3..6 element 0/1/2/3 of every 4, 7 all.
 template <class T, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
-                const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
-                uint64_t& rsvdCnt) {
+                const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
   namespace ai = ascsim::aicore;
   (void)mask;
   ai::CoreContext& core = ai::CurrentCore();

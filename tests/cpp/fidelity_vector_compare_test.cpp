@@ -11,12 +11,12 @@
 
 namespace {
 
+using AscendC::CMPMODE;
+using AscendC::SELMODE;
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
 using ascsim_test::RandomVector;
-using AscendC::CMPMODE;
-using AscendC::SELMODE;
 
 constexpr uint32_t kCap = 2048;
 
@@ -29,12 +29,18 @@ bool BitOf(const AscendC::LocalTensor<uint8_t>& t, uint32_t i) {
 }
 bool Ref(CMPMODE m, float x, float y) {
   switch (m) {
-    case CMPMODE::LT: return x < y;
-    case CMPMODE::GT: return x > y;
-    case CMPMODE::EQ: return x == y;
-    case CMPMODE::LE: return x <= y;
-    case CMPMODE::GE: return x >= y;
-    case CMPMODE::NE: return x != y;
+    case CMPMODE::LT:
+      return x < y;
+    case CMPMODE::GT:
+      return x > y;
+    case CMPMODE::EQ:
+      return x == y;
+    case CMPMODE::LE:
+      return x <= y;
+    case CMPMODE::GE:
+      return x >= y;
+    case CMPMODE::NE:
+      return x != y;
   }
   return false;
 }
@@ -55,7 +61,8 @@ void RunCompareCount() {
     Fill(bits, std::vector<uint8_t>(kCap / 8 + 32, 0xA5));
     AscendC::Compare(bits, a, b, m, count);
     for (uint32_t i = 0; i < count; ++i) {
-      ASSERT_EQ(BitOf(bits, i), Ref(m, float(va[i]), float(vb[i]))) << "mode " << int(m) << " i " << i;
+      ASSERT_EQ(BitOf(bits, i), Ref(m, float(va[i]), float(vb[i])))
+          << "mode " << int(m) << " i " << i;
     }
     EXPECT_EQ(bits.GetValue(count / 8), 0xA5) << "byte after the mask must stay";
     Fill(bits, std::vector<uint8_t>(kCap / 8 + 32, 0xA5));
@@ -109,8 +116,10 @@ void RunSelect(SELMODE mode) {
   Fill(dst, std::vector<T>(kCap, T(-7)));
   const uint32_t per = 256 / sizeof(T), count = 2 * per + 10;
   const T scalar = T(42);
-  if (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE) AscendC::Select(dst, sel, a, scalar, mode, count);
-  else AscendC::Select(dst, sel, a, b, mode, count);
+  if (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE)
+    AscendC::Select(dst, sel, a, scalar, mode, count);
+  else
+    AscendC::Select(dst, sel, a, b, mode, count);
   for (uint32_t i = 0; i < kCap; ++i) {
     T want = T(-7);
     if (i < count) {
@@ -183,15 +192,17 @@ TEST(FidelityVectorCompare, RejectsMisuse) {
   CoreFixture fx;
   auto a = fx.Take<half>(kCap), b = fx.Take<half>(kCap), dst = fx.Take<half>(kCap);
   auto bits = fx.Take<uint8_t>(32);
-  EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits, a, b, CMPMODE::EQ, 100); })
-                .find("Compare: count 100 of half is 200 B, not a multiple of 256 B"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Compare(bits, a, b, CMPMODE::EQ, 100);
+            }).find("Compare: count 100 of half is 200 B, not a multiple of 256 B"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits, a, b, CMPMODE::EQ, 512); })
                 .find("Compare: dst needs 64 B of mask bits (512 elements) but its LocalTensor "
                       "holds 32 B"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Select(dst, bits, a, b, SELMODE::VSEL_TENSOR_SCALAR_MODE, 128); })
-                .find("Select: selMode VSEL_TENSOR_SCALAR_MODE does not fit a tensor src1"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Select(dst, bits, a, b, SELMODE::VSEL_TENSOR_SCALAR_MODE, 128);
+            }).find("Select: selMode VSEL_TENSOR_SCALAR_MODE does not fit a tensor src1"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] {
               AscendC::Select(dst, bits, a, half(1.0f), SELMODE::VSEL_TENSOR_TENSOR_MODE, 128);
@@ -201,16 +212,18 @@ TEST(FidelityVectorCompare, RejectsMisuse) {
               AscendC::Select(dst, bits, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, 512);
             }).find("Select: selMask needs 64 B of mask bits"),
             std::string::npos);
+  EXPECT_NE(
+      ErrorOf([&] {
+        AscendC::Select<half, SELMODE::VSEL_TENSOR_TENSOR_MODE>(dst, a, b, 1, {1, 1, 1, 8, 8, 8});
+      }).find("needs a selMask tensor"),
+      std::string::npos);
   EXPECT_NE(ErrorOf([&] {
-              AscendC::Select<half, SELMODE::VSEL_TENSOR_TENSOR_MODE>(dst, a, b, 1,
-                                                                      {1, 1, 1, 8, 8, 8});
-            }).find("needs a selMask tensor"),
+              AscendC::Compare(bits, a, b, CMPMODE::EQ, 129, 1, {1, 1, 1, 8, 8, 8});
+            }).find("Compare: mask 129 is outside [1, 128]"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits, a, b, CMPMODE::EQ, 129, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("Compare: mask 129 is outside [1, 128]"),
-            std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits, a[8], b, CMPMODE::EQ, 128); })
-                .find("not 32-byte aligned"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Compare(bits, a[8], b, CMPMODE::EQ, 128);
+            }).find("not 32-byte aligned"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] { AscendC::GetCmpMask(bits[24]); }).find("GetCmpMask: dst needs 16 B"),
             std::string::npos);
@@ -226,8 +239,9 @@ TEST(FidelityVectorCompare, RejectsPartialOverlapOfMaskAndData) {
   auto sel = fx.Take<uint8_t>(64);
   // The bit mask written over the tail of src0.
   auto bits_over_a = a[64].ReinterpretCast<uint8_t>();
-  EXPECT_NE(ErrorOf([&] { AscendC::Compare(bits_over_a, a, b, CMPMODE::EQ, 256); })
-                .find("Compare: dst UB"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Compare(bits_over_a, a, b, CMPMODE::EQ, 256);
+            }).find("Compare: dst UB"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] {
               AscendC::Select(a[64], sel, a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, 256);

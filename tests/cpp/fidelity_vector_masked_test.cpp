@@ -24,8 +24,10 @@ constexpr uint32_t kCap = 4096;  // elements per tensor
 
 template <class T>
 T Sentinel() {
-  if constexpr (std::is_integral_v<T>) return static_cast<T>(0x5A);
-  else return T(-777.0f);
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(0x5A);
+  else
+    return T(-777.0f);
 }
 
 template <class T>
@@ -69,7 +71,7 @@ void ExpectSame(const std::vector<T>& got, const std::vector<T>& want, const std
 }
 
 struct BinCase {
-  uint64_t len;          // continuous mask (0: use bits)
+  uint64_t len;  // continuous mask (0: use bits)
   uint64_t bits[2];
   uint8_t repeat;
   AscendC::BinaryRepeatParams p;
@@ -79,7 +81,8 @@ template <class T>
 void RunBinaryCase(const BinCase& c, uint32_t seed) {
   CoreFixture fx;
   auto dst = fx.Take<T>(kCap), a = fx.Take<T>(kCap), b = fx.Take<T>(kCap);
-  const auto va = RandomVector<T>(kCap, -50, 50, seed), vb = RandomVector<T>(kCap, -50, 50, seed + 1);
+  const auto va = RandomVector<T>(kCap, -50, 50, seed),
+             vb = RandomVector<T>(kCap, -50, 50, seed + 1);
   Fill(a, va);
   Fill(b, vb);
   std::vector<T> want(kCap, Sentinel<T>());
@@ -109,13 +112,13 @@ void RunBinaryCase(const BinCase& c, uint32_t seed) {
 template <class T>
 void RunBinaryCases() {
   const BinCase cases[] = {
-      {256 / sizeof(T), {0, 0}, 3, {1, 1, 1, 8, 8, 8}},     // full, contiguous
-      {7, {0, 0}, 4, {1, 1, 1, 8, 8, 8}},                   // odd continuous mask
-      {100 / sizeof(T), {0, 0}, 2, {2, 1, 3, 16, 8, 24}},   // block strides
-      {256 / sizeof(T), {0, 0}, 5, {1, 1, 1, 4, 8, 0}},     // src1 repeat stride 0: reused
+      {256 / sizeof(T), {0, 0}, 3, {1, 1, 1, 8, 8, 8}},    // full, contiguous
+      {7, {0, 0}, 4, {1, 1, 1, 8, 8, 8}},                  // odd continuous mask
+      {100 / sizeof(T), {0, 0}, 2, {2, 1, 3, 16, 8, 24}},  // block strides
+      {256 / sizeof(T), {0, 0}, 5, {1, 1, 1, 4, 8, 0}},    // src1 repeat stride 0: reused
       {0, {0x8000000000000001ull, 0x00F0F0F00000000Full}, 3, {1, 1, 1, 8, 8, 8}},
       {0, {0xDEADBEEFCAFEF00Dull, 0x1ull << 63}, 2, {3, 2, 1, 24, 16, 8}},
-      {33, {0, 0}, 1, {0, 1, 1, 8, 8, 8}},                  // dst block stride 0
+      {33, {0, 0}, 1, {0, 1, 1, 8, 8, 8}},  // dst block stride 0
   };
   uint32_t seed = 10;
   for (const BinCase& c : cases) {
@@ -187,8 +190,10 @@ TEST(FidelityVectorMasked, AndOrOnUint16WithBitMask) {
   for (int which = 0; which < 2; ++which) {
     std::vector<uint16_t> want(kCap, Sentinel<uint16_t>());
     Fill(dst, want);
-    if (which == 0) AscendC::And(dst, a, b, bits, 2, {1, 1, 1, 8, 8, 8});
-    else AscendC::Or(dst, a, b, bits, 2, {1, 1, 1, 8, 8, 8});
+    if (which == 0)
+      AscendC::And(dst, a, b, bits, 2, {1, 1, 1, 8, 8, 8});
+    else
+      AscendC::Or(dst, a, b, bits, 2, {1, 1, 1, 8, 8, 8});
     for (uint32_t i = 0; i < 256; ++i) {
       if (!m.Active(i % 128)) continue;
       want[i] = which == 0 ? uint16_t(va[i] & vb[i]) : uint16_t(va[i] | vb[i]);
@@ -211,8 +216,7 @@ void RunUnaryAndScalar() {
     std::function<void()> call;
     std::function<Ar<T>(Ar<T>)> ref;
   } ops[] = {
-      {"Abs", [&] { AscendC::Abs(dst, src, len, 4, p); },
-       [](Ar<T> x) { return x < 0 ? -x : x; }},
+      {"Abs", [&] { AscendC::Abs(dst, src, len, 4, p); }, [](Ar<T> x) { return x < 0 ? -x : x; }},
       {"Relu", [&] { AscendC::Relu(dst, src, len, 4, p); },
        [](Ar<T> x) { return x > 0 ? x : Ar<T>(0); }},
       {"Adds", [&] { AscendC::Adds(dst, src, T(3), len, 4, p); },
@@ -371,22 +375,27 @@ TEST(FidelityVectorMasked, RejectsMaskOutsideRange) {
   CoreFixture fx;
   auto h = fx.Take<half>(kCap);
   auto f = fx.Take<float>(kCap);
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(h, h, h, 129, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("Add: mask 129 is outside [1, 128] for half"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(h, h, h, 129, 1, {1, 1, 1, 8, 8, 8});
+            }).find("Add: mask 129 is outside [1, 128] for half"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Abs(f, f, 65, 1, {1, 1, 8, 8}); })
-                .find("Abs: mask 65 is outside [1, 64] for float"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Abs(f, f, 65, 1, {1, 1, 8, 8});
+            }).find("Abs: mask 65 is outside [1, 64] for float"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { const uint64_t no_elements = 0;
-                   AscendC::Muls(f, f, 2.0f, no_elements, 1, {1, 1, 8, 8}); })
-                .find("Muls: mask 0 is outside [1, 64]"),
+  EXPECT_NE(ErrorOf([&] {
+              const uint64_t no_elements = 0;
+              AscendC::Muls(f, f, 2.0f, no_elements, 1, {1, 1, 8, 8});
+            }).find("Muls: mask 0 is outside [1, 64]"),
             std::string::npos);
   const uint64_t zero[2] = {0, 0}, high[2] = {1, 2};
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(h, h, h, zero, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("Add: bitwise mask is all zero"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(h, h, h, zero, 1, {1, 1, 1, 8, 8, 8});
+            }).find("Add: bitwise mask is all zero"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(f, f, f, high, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("Add: bitwise mask[1] is 0x2 but must be 0 for 32-bit float"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(f, f, f, high, 1, {1, 1, 1, 8, 8, 8});
+            }).find("Add: bitwise mask[1] is 0x2 but must be 0 for 32-bit float"),
             std::string::npos);
 }
 
@@ -396,19 +405,23 @@ TEST(FidelityVectorMasked, RejectsOperandExtentBeyondTensor) {
   auto big = fx.Take<half>(kCap);
   AscendC::Add(small, big, big, 128, 2, {1, 1, 1, 8, 8, 8});  // fits exactly
   // Three repeats reach byte 768.
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(small, big, big, 128, 3, {1, 1, 1, 8, 8, 8}); })
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(small, big, big, 128, 3, {1, 1, 1, 8, 8, 8});
+            })
                 .find("Add: dst reaches byte 768 (3 repeats, blkStride 1, repStride 8) beyond its "
                       "LocalTensor of 512 B (256 half)"),
             std::string::npos);
   // A block stride of 2 with 17 elements: element 16 is in block 1, at byte 64..66.
   auto tiny = fx.Take<half>(32);
   AscendC::Abs(tiny, big, 16, 1, {2, 1, 8, 8});  // only block 0
-  EXPECT_NE(ErrorOf([&] { AscendC::Abs(tiny, big, 17, 1, {2, 1, 8, 8}); })
-                .find("Abs: dst reaches byte 66 (1 repeats, blkStride 2, repStride 8)"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Abs(tiny, big, 17, 1, {2, 1, 8, 8});
+            }).find("Abs: dst reaches byte 66 (1 repeats, blkStride 2, repStride 8)"),
             std::string::npos);
   // Source side, through the repeat stride.
-  EXPECT_NE(ErrorOf([&] { AscendC::Adds(big, tiny, half(1.0f), 1, 2, {1, 1, 8, 2}); })
-                .find("Adds: src reaches byte 66"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Adds(big, tiny, half(1.0f), 1, 2, {1, 1, 8, 2});
+            }).find("Adds: src reaches byte 66"),
             std::string::npos);
   // Counter mode: the count decides the extent.
   AscendC::SetMaskCount();
@@ -424,11 +437,13 @@ TEST(FidelityVectorMasked, RejectsOperandExtentBeyondTensor) {
 TEST(FidelityVectorMasked, RejectsMisalignedAndPartiallyOverlappingOperands) {
   CoreFixture fx;
   auto big = fx.Take<half>(kCap);
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(big[8], big[1024], big[2048], 128, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("is not 32-byte aligned"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(big[8], big[1024], big[2048], 128, 1, {1, 1, 1, 8, 8, 8});
+            }).find("is not 32-byte aligned"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Add(big[16], big, big[2048], 128, 1, {1, 1, 1, 8, 8, 8}); })
-                .find("Add: dst UB [0x20, 0x120) partially overlaps src0 UB [0x0, 0x100)"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Add(big[16], big, big[2048], 128, 1, {1, 1, 1, 8, 8, 8});
+            }).find("Add: dst UB [0x20, 0x120) partially overlaps src0 UB [0x0, 0x100)"),
             std::string::npos);
   AscendC::Relu(big, big, 128, 2, {1, 1, 8, 8});  // same start is allowed (in place)
 }
@@ -440,11 +455,13 @@ TEST(FidelityVectorMasked, RejectsSetVectorMaskInTheWrongMode) {
                       "SetMaskCount first)"),
             std::string::npos);
   AscendC::SetMaskCount();
-  EXPECT_NE(ErrorOf([&] { AscendC::SetVectorMask<half>(10); })
-                .find("SetVectorMask<NORMAL> called while the mask is in counter mode"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::SetVectorMask<half>(10);
+            }).find("SetVectorMask<NORMAL> called while the mask is in counter mode"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(1, 10); })
-                .find("SetVectorMask<COUNTER>: maskHigh 1 must be 0"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(1, 10);
+            }).find("SetVectorMask<COUNTER>: maskHigh 1 must be 0"),
             std::string::npos);
   AscendC::SetMaskNorm();
   EXPECT_NE(ErrorOf([&] { AscendC::SetVectorMask<float>(0, 0); }).find("bitwise mask is all zero"),

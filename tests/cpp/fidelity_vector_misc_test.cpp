@@ -83,10 +83,18 @@ TEST(FidelityVectorMisc, GatherMaskBuiltinPatterns) {
     for (uint32_t i = 0; i < 128; ++i) {
       bool take = false;
       switch (pattern) {
-        case 1: take = i % 2 == 0; break;
-        case 2: take = i % 2 == 1; break;
-        case 7: take = true; break;
-        default: take = i % 4 == uint32_t(pattern - 3); break;
+        case 1:
+          take = i % 2 == 0;
+          break;
+        case 2:
+          take = i % 2 == 1;
+          break;
+        case 7:
+          take = true;
+          break;
+        default:
+          take = i % 4 == uint32_t(pattern - 3);
+          break;
       }
       if (take) want.push_back(vs[i]);
     }
@@ -152,36 +160,44 @@ TEST(FidelityVectorMisc, RejectsMisuse) {
   auto src = fx.Take<half>(256), dst = fx.Take<half>(32);
   auto pat = fx.Take<uint16_t>(16);
   uint64_t cnt = 0;
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, uint8_t(9), false, 0, {1, 1, 8, 0}, cnt); })
-                .find("GatherMask: built-in src1Pattern 9 is outside [1, 7]"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(9), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: built-in src1Pattern 9 is outside [1, 7]"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt); })
-                .find("GatherMask: dst [0, 128) of half exceeds LocalTensor size 32"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: dst [0, 128) of half exceeds LocalTensor size 32"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, pat, false, 0, {1, 2, 8, 1}, cnt); })
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, pat, false, 0, {1, 2, 8, 1}, cnt);
+            })
                 .find("GatherMask: src1Pattern reaches byte 48 (2 repeats, src1RepeatStride 1) "
                       "beyond its LocalTensor of 32 B"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, uint8_t(1), true, 64, {1, 1, 8, 0}, cnt); })
-                .find("reduceMode = true (counter mode) is not simulated"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(1), true, 64, {1, 1, 8, 0}, cnt);
+            }).find("reduceMode = true (counter mode) is not simulated"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, uint8_t(1), false, 0, {1, 300, 8, 0}, cnt); })
-                .find("GatherMask: repeatTimes 300 is outside [0, 255]"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(1), false, 0, {1, 300, 8, 0}, cnt);
+            }).find("GatherMask: repeatTimes 300 is outside [0, 255]"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Brcb(dst, src, 1, {1, 8}); })
-                .find("Brcb: dst reaches byte 256"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Brcb(dst, src, 1, {1, 8});
+            }).find("Brcb: dst reaches byte 256"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Brcb(src, dst, 5, {1, 8}); })
-                .find("Brcb: src0 [0, 40) of half exceeds LocalTensor size 32"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Brcb(src, dst, 5, {1, 8});
+            }).find("Brcb: src0 [0, 40) of half exceeds LocalTensor size 32"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Axpy(src[8], src, half(1.0f), 64); })
-                .find("not 32-byte aligned"),
+  EXPECT_NE(
+      ErrorOf([&] { AscendC::Axpy(src[8], src, half(1.0f), 64); }).find("not 32-byte aligned"),
+      std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::Axpy(src[16], src, half(1.0f), 64); }).find("Axpy: dst UB"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::Axpy(src[16], src, half(1.0f), 64); })
-                .find("Axpy: dst UB"),
-            std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::CreateVecIndex(dst, half(0.0f), 33); })
-                .find("CreateVecIndex: dst [0, 33) of half exceeds LocalTensor size 32"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::CreateVecIndex(dst, half(0.0f), 33);
+            }).find("CreateVecIndex: dst [0, 33) of half exceeds LocalTensor size 32"),
             std::string::npos);
 }
 
@@ -193,7 +209,9 @@ TEST(FidelityVectorMisc, RejectsPartialOverlapInBrcbAndGatherMask) {
   CoreFixture fx;
   auto buf = fx.Take<half>(1024);
   uint64_t cnt = 0;
-  EXPECT_NE(ErrorOf([&] { AscendC::Brcb(buf, buf[16], 2, {1, 8}); }).find("Brcb: dst UB"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Brcb(buf, buf[16], 2, {1, 8});
+            }).find("Brcb: dst UB"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] {
               AscendC::GatherMask(buf[16], buf, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt);

@@ -13,11 +13,11 @@
 
 namespace {
 
+using AscendC::ReduceOrder;
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
 using ascsim_test::RandomVector;
-using AscendC::ReduceOrder;
 
 constexpr uint32_t kCap = 4096;
 
@@ -83,8 +83,10 @@ void RunWholeReduceExtreme(bool is_max) {
   for (ReduceOrder order : {ReduceOrder::ORDER_VALUE_INDEX, ReduceOrder::ORDER_INDEX_VALUE,
                             ReduceOrder::ORDER_ONLY_VALUE, ReduceOrder::ORDER_ONLY_INDEX}) {
     Fill(dst, std::vector<T>(512, T(-99)));
-    if (is_max) AscendC::WholeReduceMax(dst, src, len, 2, 1, 1, 8, order);
-    else AscendC::WholeReduceMin(dst, src, len, 2, 1, 1, 8, order);
+    if (is_max)
+      AscendC::WholeReduceMax(dst, src, len, 2, 1, 1, 8, order);
+    else
+      AscendC::WholeReduceMin(dst, src, len, 2, 1, 1, 8, order);
     for (uint32_t r = 0; r < 2; ++r) {
       uint32_t best = 0;
       for (uint32_t e = 1; e < len; ++e) {
@@ -214,30 +216,37 @@ TEST(FidelityVectorReduce, ReduceMaskFormAcrossRepeats) {
 TEST(FidelityVectorReduce, RejectsMisuse) {
   CoreFixture fx;
   auto src = fx.Take<half>(kCap), dst = fx.Take<half>(64), work = fx.Take<half>(16);
-  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, 128, 256, 1, 1, 8); })
-                .find("WholeReduceSum: repeatTime 256 is outside [0, 255]"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceSum(dst, src, 128, 256, 1, 1, 8);
+            }).find("WholeReduceSum: repeatTime 256 is outside [0, 255]"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, 128, 1, 1, -1, 8); })
-                .find("WholeReduceSum: srcBlkStride -1 is negative"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceSum(dst, src, 128, 1, 1, -1, 8);
+            }).find("WholeReduceSum: srcBlkStride -1 is negative"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(dst, src, -3, 1, 1, 1, 8); })
-                .find("WholeReduceSum: mask -3 is negative"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceSum(dst, src, -3, 1, 1, 1, 8);
+            }).find("WholeReduceSum: mask -3 is negative"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceMax(dst[40], src, 128, 30, 1, 1, 8); })
                 .find("WholeReduceMax: dst reaches byte 120 (30 results 4 B apart) beyond its "
                       "LocalTensor of 48 B"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::BlockReduceSum(dst[4], src, 1, 128, 1, 1, 8); })
-                .find("BlockReduceSum: dst UB address"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::BlockReduceSum(dst[4], src, 1, 128, 1, 1, 8);
+            }).find("BlockReduceSum: dst UB address"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceMin(dst, src, 128, 20, 1, 1, 200); })
-                .find("WholeReduceMin: src reaches byte"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceMin(dst, src, 128, 20, 1, 1, 200);
+            }).find("WholeReduceMin: src reaches byte"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::ReduceMax(dst, src, work, 128, 30, 8, true); })
-                .find("ReduceMax: workLocal [0, 32) of half exceeds LocalTensor size 16"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::ReduceMax(dst, src, work, 128, 30, 8, true);
+            }).find("ReduceMax: workLocal [0, 32) of half exceeds LocalTensor size 16"),
             std::string::npos);
-  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum(src[64], src, 128, 2, 1, 1, 8); })
-                .find("partially overlaps"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::WholeReduceSum(src[64], src, 128, 2, 1, 1, 8);
+            }).find("partially overlaps"),
             std::string::npos);
 }
 
@@ -248,16 +257,16 @@ namespace {
 TEST(FidelityVectorReduce, RejectsEmptyReduceAndUnusableCounterCount) {
   CoreFixture fx;
   auto src = fx.Take<float>(256), dst = fx.Take<float>(8), work = fx.Take<float>(8);
-  EXPECT_NE(ErrorOf([&] { AscendC::ReduceMax(dst, src, work, 64, 0, 8, true); })
-                .find("ReduceMax: repeatTime must be >= 1"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::ReduceMax(dst, src, work, 64, 0, 8, true);
+            }).find("ReduceMax: repeatTime must be >= 1"),
             std::string::npos);
   // ResetMask in counter mode leaves an all-ones count: no instruction can run on it.
   AscendC::SetMaskCount();
   AscendC::ResetMask();
-  EXPECT_NE(ErrorOf([&] {
-              AscendC::WholeReduceSum<float, false>(dst, src, 0, 1, 1, 1, 8);
-            }).find("WholeReduceSum: counter-mode mask 18446744073709551615 elements is not a "
-                    "usable count"),
+  EXPECT_NE(ErrorOf([&] { AscendC::WholeReduceSum<float, false>(dst, src, 0, 1, 1, 1, 8); })
+                .find("WholeReduceSum: counter-mode mask 18446744073709551615 elements is not a "
+                      "usable count"),
             std::string::npos);
   AscendC::SetMaskNorm();
 }

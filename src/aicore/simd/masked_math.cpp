@@ -52,7 +52,6 @@ uint64_t ExtentBytes(const RepeatPlan& plan, const Stride& s, size_t elem) {
 
 }  // namespace ascsim::simd
 
-
 namespace ascsim::simd {
 namespace {
 
@@ -62,29 +61,45 @@ using Arith = std::conditional_t<std::is_integral_v<T>, T, float>;
 template <class F>
 void DispatchVectorType(DType t, F&& f) {
   switch (t) {
-    case DType::kF16: return f(half{});
-    case DType::kBF16: return f(bfloat16_t{});
-    case DType::kF32: return f(float{});
-    case DType::kI8: return f(int8_t{});
-    case DType::kU8: return f(uint8_t{});
-    case DType::kI16: return f(int16_t{});
-    case DType::kU16: return f(uint16_t{});
-    case DType::kI32: return f(int32_t{});
-    case DType::kU32: return f(uint32_t{});
-    default: throw InvalidArgument(std::string("element type ") + DTypeName(t) +
-                                   " is not supported by this vector instruction");
+    case DType::kF16:
+      return f(half{});
+    case DType::kBF16:
+      return f(bfloat16_t{});
+    case DType::kF32:
+      return f(float{});
+    case DType::kI8:
+      return f(int8_t{});
+    case DType::kU8:
+      return f(uint8_t{});
+    case DType::kI16:
+      return f(int16_t{});
+    case DType::kU16:
+      return f(uint16_t{});
+    case DType::kI32:
+      return f(int32_t{});
+    case DType::kU32:
+      return f(uint32_t{});
+    default:
+      throw InvalidArgument(std::string("element type ") + DTypeName(t) +
+                            " is not supported by this vector instruction");
   }
 }
 
 template <class A>
 bool Holds(CmpOp op, A x, A y) {
   switch (op) {
-    case CmpOp::kLT: return x < y;
-    case CmpOp::kGT: return x > y;
-    case CmpOp::kEQ: return x == y;
-    case CmpOp::kLE: return x <= y;
-    case CmpOp::kGE: return x >= y;
-    case CmpOp::kNE: return !(x == y);
+    case CmpOp::kLT:
+      return x < y;
+    case CmpOp::kGT:
+      return x > y;
+    case CmpOp::kEQ:
+      return x == y;
+    case CmpOp::kLE:
+      return x <= y;
+    case CmpOp::kGE:
+      return x >= y;
+    case CmpOp::kNE:
+      return !(x == y);
   }
   return false;
 }
@@ -124,7 +139,6 @@ void SelectByBits(DType t, void* dst, const void* a, const void* b, bool scalar_
   });
 }
 
-
 namespace {
 
 template <class T>
@@ -138,8 +152,10 @@ T RoundSum(float v) {
 
 template <class T>
 T AddRounded(T x, T y) {
-  if constexpr (std::is_integral_v<T>) return T(x + y);
-  else return RoundSum<T>(float(x) + float(y));
+  if constexpr (std::is_integral_v<T>)
+    return T(x + y);
+  else
+    return RoundSum<T>(float(x) + float(y));
 }
 
 }  // namespace
@@ -169,7 +185,8 @@ bool ReduceSlots(ReduceKind kind, DType t, const uint8_t* base, const RepeatPlan
         }
       }
       for (uint32_t width = n; width > 1; width /= 2) {
-        for (uint32_t i = 0; i < width / 2; ++i) slots[i] = AddRounded<T>(slots[2 * i], slots[2 * i + 1]);
+        for (uint32_t i = 0; i < width / 2; ++i)
+          slots[i] = AddRounded<T>(slots[2 * i], slots[2 * i + 1]);
       }
       std::memcpy(value, &slots[0], sizeof(T));
       return;
@@ -223,8 +240,10 @@ void IndexRun(DType t, void* dst, double first, size_t n) {
     using T = decltype(tag);
     T* d = static_cast<T*>(dst);
     for (size_t i = 0; i < n; ++i) {
-      if constexpr (std::is_integral_v<T>) d[i] = T(static_cast<int64_t>(first) + static_cast<int64_t>(i));
-      else d[i] = T(static_cast<float>(first + static_cast<double>(i)));
+      if constexpr (std::is_integral_v<T>)
+        d[i] = T(static_cast<int64_t>(first) + static_cast<int64_t>(i));
+      else
+        d[i] = T(static_cast<float>(first + static_cast<double>(i)));
     }
   });
 }
