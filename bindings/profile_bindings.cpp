@@ -82,15 +82,17 @@ for e in events:
     if e["ph"] == "X" and e["pid"] < max_cores and launch in (None, e["args"]["launch"]):
         spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["dur"]))
 rows = sorted(spans)
+t0 = min((ts for v in spans.values() for ts, _ in v), default=0.0)
 colors = {"MTE2": "tab:blue", "V": "tab:orange", "MTE3": "tab:green", "S": "tab:red"}
 fig, ax = plt.subplots(figsize=(12, 0.4 * len(rows) + 1.5))
 for i, key in enumerate(rows):
     name = pipe_names.get(key, str(key[1]))
-    ax.broken_barh(spans[key], (i - 0.4, 0.8), facecolors=colors.get(name, "tab:gray"))
+    ax.broken_barh([(ts - t0, d) for ts, d in spans[key]], (i - 0.4, 0.8),
+                   facecolors=colors.get(name, "tab:gray"), edgecolor="white", linewidth=0.6)
 ax.set_yticks(range(len(rows)))
 ax.set_yticklabels(["core %d %s" % (k[0], pipe_names.get(k, k[1])) for k in rows])
 ax.invert_yaxis()
-ax.set_xlabel("estimated device time (us)")
+ax.set_xlabel("estimated device time since the first call shown (us)")
 kernels = sorted({e["args"]["kernel"] for e in events if e["ph"] == "X"
                   and launch in (None, e["args"]["launch"])})
 ax.set_title("ascsim estimated timeline: %s (first %d cores)" % (", ".join(kernels), max_cores))
