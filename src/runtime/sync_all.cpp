@@ -1,10 +1,56 @@
 #include "runtime/sync_all.h"
 
 #include <chrono>
+#include <deque>
 
 #include "aicore/checks.h"
 
 namespace ascsim::runtime {
+namespace {
+
+// Threads for blocks that must run concurrently with the rest of their launch. They outlive a
+// launch and wait for the next task, since starting 48 fresh threads per SyncAll launch costs
+// about a millisecond. Leaked on purpose, like the worker pool: idle threads may still be
+// waiting while static destructors run.
+class BlockThreads {
+ public:
+  static BlockThreads& Get() {
+    static BlockThreads* threads = new BlockThreads;
+    return *threads;
+  }
+  // Runs `task` on an idle thread, starting one when none is idle.
+  void Run(std::function<void()> task) {
+    std::lock_guard<std::mutex> lock(mu_);
+    tasks_.push_back(std::move(task));
+    if (idle_ >= tasks_.size()) {
+      cv_.notify_one();
+      return;
+    }
+    std::thread([this] { Loop(); }).detach();
+  }
+
+ private:
+  void Loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      ++idle_;
+      cv_.wait(lock, [&] { return !tasks_.empty(); });
+      --idle_;
+      std::function<void()> task = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      task();
+      lock.lock();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> tasks_;
+  size_t idle_ = 0;
+};
+
+}  // namespace
 
 SyncAllBarrier::SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
                                std::function<void(uint32_t)> run_block,
@@ -44,7 +90,12 @@ void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
   threads_started_ = true;
   for (uint32_t b = 0; b < block_dim_; ++b) {
     if (claimed_[b].exchange(true, std::memory_order_acq_rel)) continue;
-    threads_.emplace_back([this, b] { RunClaimed(b); });
+    ++running_threads_;
+    BlockThreads::Get().Run([this, b] {
+      RunClaimed(b);
+      std::lock_guard<std::mutex> lock(mu_);
+      if (--running_threads_ == 0) cv_.notify_all();
+    });
   }
 }
 
@@ -102,12 +153,8 @@ void SyncAllBarrier::Arrive(uint32_t b) {
 }
 
 void SyncAllBarrier::Join() {
-  std::vector<std::thread> threads;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    threads.swap(threads_);
-  }
-  for (std::thread& t : threads) t.join();
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [&] { return running_threads_ == 0; });
 }
 
 }  // namespace ascsim::runtime

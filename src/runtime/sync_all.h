@@ -3,7 +3,8 @@
 // threads than blocks the barrier could never fill. The first SyncAll of a launch therefore moves
 // every block that has not started yet onto a dedicated thread of its own (at most the profile's
 // physical core count, since a larger blockDim is rejected): then every block can reach the
-// barrier, as every block of a SyncAll kernel is resident on its own core on the device.
+// barrier, as every block of a SyncAll kernel is resident on its own core on the device. The
+// dedicated threads are kept between launches and reused.
 //
 // A block that leaves the kernel (fault or return) while others wait breaks the barrier: the
 // waiters stop quietly when the launch already has a fault (so the failing block's message is
@@ -34,7 +35,7 @@ class SyncAllBarrier {
   // the launch has recorded a fault.
   SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
                  std::function<void(uint32_t)> run_block, const std::atomic<bool>* launch_failed);
-  ~SyncAllBarrier();  // joins the dedicated threads
+  ~SyncAllBarrier();  // waits for the blocks on dedicated threads
   SyncAllBarrier(const SyncAllBarrier&) = delete;
   SyncAllBarrier& operator=(const SyncAllBarrier&) = delete;
 
@@ -43,7 +44,7 @@ class SyncAllBarrier {
   void Run(uint32_t b);
   // The kernel's SyncAll() on block `b`: returns once every block of the launch has arrived.
   void Arrive(uint32_t b);
-  // Waits for every dedicated thread; call before the launch reports its result.
+  // Waits for every block on a dedicated thread; call before the launch reports its result.
   void Join();
 
  private:
@@ -64,7 +65,7 @@ class SyncAllBarrier {
   uint32_t arrived_ = 0;     // blocks waiting in the current generation
   uint32_t exited_ = 0;      // blocks that have left the kernel
   int64_t first_exited_ = -1;
-  std::vector<std::thread> threads_;
+  uint32_t running_threads_ = 0;  // blocks handed to dedicated threads and not yet finished
 };
 
 }  // namespace ascsim::runtime
