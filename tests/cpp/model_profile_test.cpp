@@ -170,7 +170,7 @@ TEST(ModelProfile, WavesBeyondTheCoreCount) {
 }
 
 TEST(ModelProfile, TraceStructureAndDependencies) {
-  const uint64_t n = 8 * 4 * 8192;  // 8 blocks, 4 tiles each
+  const uint64_t n = 8 * 4 * 8192;  // 8 blocks of 32768 halves: several tiles each
   AddBuffers buffers(n);
   Profiler prof;
   buffers.Run(8);
@@ -188,9 +188,11 @@ TEST(ModelProfile, TraceStructureAndDependencies) {
   std::map<std::pair<uint32_t, uint32_t>, double> filled;  // (block, buffer) -> data usable
   std::map<Pipe, int> per_pipe;
   for (const TimelineEvent& ev : e.events) ++per_pipe[ev.pipe];
-  EXPECT_EQ(per_pipe[Pipe::kMte2], 8 * 4 * 2);
-  EXPECT_EQ(per_pipe[Pipe::kV], 8 * 4);
-  EXPECT_EQ(per_pipe[Pipe::kMte3], 8 * 4);
+  // One Add per tile; the tile size is the kernel's choice, so count the tiles from the trace.
+  const int tiles = per_pipe[Pipe::kV];
+  EXPECT_GE(tiles, 2 * 8);
+  EXPECT_EQ(per_pipe[Pipe::kMte2], 2 * tiles);
+  EXPECT_EQ(per_pipe[Pipe::kMte3], tiles);
   // Events come per block in program order, so a running map is enough.
   int checked_deps = 0;
   for (const TimelineEvent& ev : e.events) {
@@ -206,7 +208,7 @@ TEST(ModelProfile, TraceStructureAndDependencies) {
       }
     }
   }
-  EXPECT_EQ(checked_deps, 8 * 4 * 2);
+  EXPECT_EQ(checked_deps, 2 * tiles);
   std::remove(path.c_str());
 }
 
