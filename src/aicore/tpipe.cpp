@@ -64,6 +64,7 @@ TPipe::~TPipe() {
 void TPipe::Reset() {
   ReleaseLiveAllocs(*core_, slots_);
   for (auto& slot : slots_) ++slot.generation;  // every outstanding tensor becomes stale
+  retired_.push_back(std::move(slots_));          // moving a deque keeps its elements in place
   slots_.clear();
   used_bytes_ = 0;
 }
@@ -75,6 +76,7 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, const char* what, TPositi
   slot.addr = core_->ub + used_bytes_;
   slot.bytes = rounded;
   slot.id = core_->next_buffer_id++;
+  slot.trace = core_->trace;
   slot.position = pos;
   used_bytes_ += rounded;
   slots_.push_back(slot);

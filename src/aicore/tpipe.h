@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <list>
 #include <vector>
 
 #include "aicore/buffer_slot.h"
@@ -192,6 +193,9 @@ class TPipe {
   TPipe* previous_;
   uint32_t used_bytes_ = 0;
   std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
+  // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
+  // its (bumped) generation and is reported as stale instead of reading freed memory.
+  std::list<std::deque<ascsim::aicore::BufferSlot>> retired_;
   uint8_t next_event_[static_cast<int>(HardEvent::MAX)] = {};
 };
 

@@ -153,11 +153,13 @@ TEST_F(Queues, TPipeResetMakesOutstandingTensorsStale) {
   LocalTensor<half> t = buf.Get<half>();
   pipe.Reset();
   EXPECT_EQ(pipe.used_bytes(), 0u);
-  // A tensor from before Reset must be caught, not read through a dangling buffer record.
+  // A tensor from before Reset must be caught, not read through a dangling buffer record --
+  // also after the pipe has handed out new buffers at the same UB address.
   EXPECT_THAT(ErrorOf([&] { t.GetValue(0); }), HasSubstr("used after FreeTensor"));
   AscendC::TBuf<TPosition::VECCALC> again;
   pipe.InitBuffer(again, 64);
   EXPECT_EQ(again.Get<half>().GetPhyAddr(), 0u);
+  EXPECT_THAT(ErrorOf([&] { t.GetValue(0); }), HasSubstr("used after FreeTensor"));
 }
 
 }  // namespace
