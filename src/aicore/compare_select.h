@@ -91,11 +91,14 @@ void CompareWalk(const char* name, AscendC::CMPMODE mode, const AscendC::LocalTe
   std::memset(d, 0, out_bits / 8);
   const simd::DType dt = simd::DTypeOf<T>();
   const bool contiguous = Contiguous({sa}) && (src1 == nullptr || Contiguous({sb}));
-  simd::ForEachRun(plan, contiguous, [&](uint32_t r, uint32_t e, uint32_t len) {
-    simd::CompareToBits(ToCmpOp(mode), dt, a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-                        src1 ? b + simd::ElementOffset(plan, sb, sizeof(T), r, e) : b,
-                        src1 == nullptr, len, d, uint64_t{r} * plan.per_repeat + e);
-  });
+  simd::ForEachRun(
+      plan, contiguous,
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        simd::CompareToBits(ToCmpOp(mode), dt, a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+                            src1 ? b + simd::ElementOffset(plan, sb, sizeof(T), r, e) : b,
+                            src1 == nullptr, len, d, uint64_t{r} * plan.per_repeat + e);
+      },
+      DenseRepeats({sa}) && (src1 == nullptr || DenseRepeats({sb})));
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T), out_bits, BufferId(dst),
                           BufferId(src0), src1 ? BufferId(*src1) : model::kNoBuffer));
 }
@@ -151,13 +154,16 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
   if (sel != nullptr) CheckOverlap(name, "dst", d, nd, "selMask", bits, sel_bytes);
   const simd::DType dt = simd::DTypeOf<T>();
   const bool contiguous = Contiguous({sd, sa}) && (scalar_b || Contiguous({sb}));
-  simd::ForEachRun(plan, contiguous, [&](uint32_t r, uint32_t e, uint32_t len) {
-    const uint64_t first_bit = reuse ? e : uint64_t{r} * plan.per_repeat + e;
-    simd::SelectByBits(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-                       a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-                       scalar_b ? b : b + simd::ElementOffset(plan, sb, sizeof(T), r, e), scalar_b,
-                       len, bits, first_bit);
-  });
+  simd::ForEachRun(
+      plan, contiguous,
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        const uint64_t first_bit = reuse ? e : uint64_t{r} * plan.per_repeat + e;
+        simd::SelectByBits(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+                           a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+                           scalar_b ? b : b + simd::ElementOffset(plan, sb, sizeof(T), r, e),
+                           scalar_b, len, bits, first_bit);
+      },
+      !reuse && DenseRepeats({sd, sa}) && (scalar_b || DenseRepeats({sb})));
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
                           uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
                           scalar_b ? model::kNoBuffer : BufferId(*src1)));

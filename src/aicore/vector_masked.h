@@ -192,6 +192,13 @@ inline bool Contiguous(std::initializer_list<simd::Stride> strides) {
   }
   return true;
 }
+// Every operand's repeats back to back as well (block stride 32 B, repeat stride 256 B).
+inline bool DenseRepeats(std::initializer_list<simd::Stride> strides) {
+  for (const simd::Stride& s : strides) {
+    if (s.block != kBlockBytes || s.repeat != kRepeatBytes) return false;
+  }
+  return true;
+}
 
 template <class T>
 void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTensor<T>& dst,
@@ -213,11 +220,14 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   CheckOverlap(name, "dst", d, nd, "src1", b, nb);
   const simd::DType dt = simd::DTypeOf<T>();
-  simd::ForEachRun(plan, Contiguous({sd, sa, sb}), [&](uint32_t r, uint32_t e, uint32_t len) {
-    simd::Binary(op, dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-                 a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-                 b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
-  });
+  simd::ForEachRun(
+      plan, Contiguous({sd, sa, sb}),
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        simd::Binary(op, dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+                     a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+                     b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
+      },
+      DenseRepeats({sd, sa, sb}));
   Record(core, VectorCall(name,
                           op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
                                                      : model::VectorClass::kSimple,
@@ -239,10 +249,13 @@ void MaskedUnaryWalk(const char* name, model::VectorClass cls, const AscendC::Lo
   auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
   auto* s = reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
   CheckOverlap(name, "dst", d, nd, "src", s, ns);
-  simd::ForEachRun(plan, Contiguous({sd, ss}), [&](uint32_t r, uint32_t e, uint32_t len) {
-    body(d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-         s + simd::ElementOffset(plan, ss, sizeof(T), r, e), len);
-  });
+  simd::ForEachRun(
+      plan, Contiguous({sd, ss}),
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        body(d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+             s + simd::ElementOffset(plan, ss, sizeof(T), r, e), len);
+      },
+      DenseRepeats({sd, ss}));
   Record(core, VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat,
                           BufferId(dst), BufferId(src), model::kNoBuffer));
 }
@@ -281,9 +294,12 @@ void MaskedDuplicate(const AscendC::LocalTensor<T>& dst, T scalar, const MaskArg
   uint64_t nd;
   auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
   const simd::DType dt = simd::DTypeOf<T>();
-  simd::ForEachRun(plan, Contiguous({sd}), [&](uint32_t r, uint32_t e, uint32_t len) {
-    simd::Fill(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e), &scalar, len);
-  });
+  simd::ForEachRun(
+      plan, Contiguous({sd}),
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        simd::Fill(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e), &scalar, len);
+      },
+      DenseRepeats({sd}));
   Record(core, VectorCall(name, model::VectorClass::kSimple, sizeof(T),
                           uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), model::kNoBuffer,
                           model::kNoBuffer));

@@ -15,6 +15,15 @@ struct RepeatMask {
   uint64_t bits[2] = {0, 0};
   bool Test(uint32_t e) const { return (bits[e >> 6] >> (e & 63)) & 1u; }
   bool Empty() const { return bits[0] == 0 && bits[1] == 0; }
+  // First element >= i whose bit equals `set` (128 when none).
+  uint32_t Next(uint32_t i, bool set) const {
+    for (uint32_t w = i >> 6; w < 2; ++w) {
+      uint64_t word = set ? bits[w] : ~bits[w];
+      if (w == (i >> 6)) word &= ~0ull << (i & 63);
+      if (word != 0) return (w << 6) + static_cast<uint32_t>(__builtin_ctzll(word));
+    }
+    return 128;
+  }
 };
 
 // The first `n` elements of a repeat (n <= 128).
@@ -51,25 +60,39 @@ uint64_t ExtentBytes(const RepeatPlan& plan, const Stride& s, size_t elem);
 
 // Calls run(r, e, len) for every run of `len` active elements starting at element e of repeat r.
 // Runs stop at block boundaries unless every operand is laid out contiguously (block stride 32 B),
-// in which case a run may cover a whole repeat.
+// in which case a run may cover a whole repeat. With `dense_repeats` (every operand's repeats are
+// also back to back, 256 B apart) a run that reaches the end of its repeat continues into the
+// next one, so a full mask or a counter-mode count is a single run.
 template <class F>
-void ForEachRun(const RepeatPlan& plan, bool contiguous_blocks, F&& run) {
+void ForEachRun(const RepeatPlan& plan, bool contiguous_blocks, F&& run,
+                bool dense_repeats = false) {
+  uint32_t open_r = 0, open_e = 0;
+  uint64_t open_len = 0;
+  auto flush = [&] {
+    if (open_len != 0) run(open_r, open_e, static_cast<uint32_t>(open_len));
+    open_len = 0;
+  };
   for (uint32_t r = 0; r < plan.repeats; ++r) {
     const RepeatMask& m = plan.MaskOf(r);
     uint32_t e = 0;
-    while (e < plan.per_repeat) {
-      if (!m.Test(e)) {
-        ++e;
-        continue;
-      }
-      uint32_t end = e + 1;
+    while ((e = m.Next(e, true)) < plan.per_repeat) {
       const uint32_t limit =
           contiguous_blocks ? plan.per_repeat : (e / plan.per_block + 1) * plan.per_block;
-      while (end < limit && m.Test(end)) ++end;
-      run(r, e, end - e);
+      uint32_t end = m.Next(e + 1, false);
+      if (end > limit) end = limit;
+      if (dense_repeats && contiguous_blocks && open_len != 0 && e == 0) {
+        open_len += end;  // continues the run that ended this repeat's predecessor
+      } else {
+        flush();
+        open_r = r;
+        open_e = e;
+        open_len = end - e;
+      }
+      if (!(dense_repeats && contiguous_blocks && end == plan.per_repeat)) flush();
       e = end;
     }
   }
+  flush();
 }
 
 }  // namespace ascsim::simd
