@@ -7,6 +7,7 @@
 #include <string>
 
 #include "aicore/types.h"
+#include "model/api_call.h"
 
 namespace ascsim::aicore {
 
@@ -23,6 +24,7 @@ struct BufferSlot {
   AscendC::TPosition position = AscendC::TPosition::VECCALC;
   uint32_t index = 0;       // index within its owner
   bool is_queue = false;
+  model::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

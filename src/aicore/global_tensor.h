@@ -96,11 +96,10 @@ class GlobalTensor {
 
  private:
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
-  static void RecordScalar(const char* name, bool write) {
-    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
-    if (core != nullptr && core->trace != nullptr) {
-      ascsim::aicore::Record(*core, ascsim::model::ScalarCall(name, sizeof(T), write, true,
-                                                              ascsim::model::kNoBuffer));
+  void RecordScalar(const char* name, bool write) const {
+    if (trace_ != nullptr) {
+      trace_->calls.push_back(
+          ascsim::model::ScalarCall(name, sizeof(T), write, true, ascsim::model::kNoBuffer));
     }
   }
   void Bind(T* buffer, uint64_t size, bool sized) {
@@ -113,6 +112,7 @@ class GlobalTensor {
     if (core != nullptr && core->launch->find_gm) {
       resolved_ = core->launch->find_gm(buffer, &alloc_);
     }
+    trace_ = core != nullptr ? core->trace : nullptr;
   }
   const uint8_t* Bytes(uint64_t element) const {
     return reinterpret_cast<const uint8_t*>(base_) + element * sizeof(T);
@@ -123,6 +123,7 @@ class GlobalTensor {
   uint64_t size_ = 0;    // elements, when sized_
   bool sized_ = false;
   bool resolved_ = false;
+  ascsim::model::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
   ascsim::aicore::GmRange alloc_;
 };
 

@@ -76,10 +76,9 @@ class LocalTensor {
   // --- simulator internals ---
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
   void RecordScalar(const char* name, bool write) const {
-    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
-    if (core != nullptr && core->trace != nullptr) {
-      const uint32_t buffer = slot_ ? slot_->id : ascsim::model::kNoBuffer;
-      ascsim::aicore::Record(*core, ascsim::model::ScalarCall(name, sizeof(T), write, false, buffer));
+    if (slot_->trace != nullptr) {  // Checked() has verified slot_
+      slot_->trace->calls.push_back(
+          ascsim::model::ScalarCall(name, sizeof(T), write, false, slot_->id));
     }
   }
   // Validates that [index, index + count) is inside a live tensor; returns its host pointer.
