@@ -85,25 +85,6 @@ void DispatchVectorType(DType t, F&& f) {
   }
 }
 
-template <class A>
-bool Holds(CmpOp op, A x, A y) {
-  switch (op) {
-    case CmpOp::kLT:
-      return x < y;
-    case CmpOp::kGT:
-      return x > y;
-    case CmpOp::kEQ:
-      return x == y;
-    case CmpOp::kLE:
-      return x <= y;
-    case CmpOp::kGE:
-      return x >= y;
-    case CmpOp::kNE:
-      return !(x == y);
-  }
-  return false;
-}
-
 inline void PutBit(uint8_t* bits, uint64_t k, bool v) {
   const uint8_t m = static_cast<uint8_t>(1u << (k & 7));
   bits[k >> 3] = v ? (bits[k >> 3] | m) : (bits[k >> 3] & ~m);
@@ -118,8 +99,35 @@ void CompareToBits(CmpOp op, DType t, const void* a, const void* b, bool scalar_
     using A = Arith<T>;
     const T* x = static_cast<const T*>(a);
     const T* y = static_cast<const T*>(b);
-    for (size_t i = 0; i < n; ++i) {
-      PutBit(bits, first_bit + i, Holds<A>(op, A(x[i]), A(y[scalar_b ? 0 : i])));
+    const size_t y_step = scalar_b ? 0 : 1;
+    // The comparison is chosen once per run; 8 results are packed per byte store when aligned.
+    auto loop = [&](auto holds) {
+      size_t i = 0;
+      for (; i < n && ((first_bit + i) & 7) != 0; ++i) {
+        PutBit(bits, first_bit + i, holds(A(x[i]), A(y[i * y_step])));
+      }
+      for (; i + 8 <= n; i += 8) {
+        uint8_t byte = 0;
+        for (size_t k = 0; k < 8; ++k) {
+          byte |= static_cast<uint8_t>(holds(A(x[i + k]), A(y[(i + k) * y_step]))) << k;
+        }
+        bits[(first_bit + i) >> 3] = byte;
+      }
+      for (; i < n; ++i) PutBit(bits, first_bit + i, holds(A(x[i]), A(y[i * y_step])));
+    };
+    switch (op) {
+      case CmpOp::kLT:
+        return loop([](A p, A q) { return p < q; });
+      case CmpOp::kGT:
+        return loop([](A p, A q) { return p > q; });
+      case CmpOp::kEQ:
+        return loop([](A p, A q) { return p == q; });
+      case CmpOp::kLE:
+        return loop([](A p, A q) { return p <= q; });
+      case CmpOp::kGE:
+        return loop([](A p, A q) { return p >= q; });
+      case CmpOp::kNE:
+        return loop([](A p, A q) { return !(p == q); });
     }
   });
 }
