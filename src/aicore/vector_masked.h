@@ -6,9 +6,12 @@
 // the first `mask` elements (continuous) or bit i of mask[i / 64] for element i (bitwise; for
 // 32-bit types only mask[0] counts and mask[1] must be 0). Counter mode: the mask is the number
 // of elements across repeats and repeatTime is ignored. With isSetMask = true the call writes its
-// mask into the core's mask register (as the device does), with false it uses the register as
-// SetVectorMask left it. Checks per call (O(1)): mask range, repeatTime, the highest byte each
-// operand reaches from repeats, strides and mask, 32 B alignment, partial src/dst overlap.
+// mask into the core's mask register (as the device does; in counter mode a continuous mask, or
+// mask[0], is taken as the element count), with false it uses the register as SetVectorMask left
+// it. Checks per call (O(1)): mask range, repeatTime, the highest byte each operand reaches from
+// repeats, strides and mask, 32 B alignment, partial src/dst overlap (judged on the spans from
+// each start to its highest byte, so interleaved strided operands whose spans cross are
+// reported too; the same start is allowed).
 #pragma once
 
 #include <cstdint>
