@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <mutex>
@@ -93,7 +94,12 @@ HWY_EXPORT(GeluF32);
 class Team {
  public:
   static Team& Get() {
-    static Team* team = new Team(std::max(1u, std::thread::hardware_concurrency()));
+    // ASCSIM_WORKERS, as for the simulator's pool, overrides the thread count (for A/B runs).
+    static Team* team = [] {
+      unsigned n = std::thread::hardware_concurrency();
+      if (const char* env = std::getenv("ASCSIM_WORKERS")) n = static_cast<unsigned>(std::atoi(env));
+      return new Team(std::max(1u, n));
+    }();
     return *team;
   }
   explicit Team(unsigned n) : n_(n) {

@@ -9,7 +9,7 @@
 #include "elementwise_tiling.h"
 
 constexpr int32_t BUFFER_NUM = 2;              // tensor num for each queue (double buffering)
-constexpr uint32_t ADD_TILE_BYTES = 16 * 1024; // bytes per tile per queue buffer
+constexpr uint32_t ADD_TILE_BYTES = 32 * 1024; // bytes per tile per queue buffer: 3 queues x 2 fill the 192 KiB UB
 
 template <typename T>
 class KernelAdd {

@@ -10,7 +10,7 @@
 #include "elementwise_tiling.h"
 
 constexpr int32_t GELU_BUFFER_NUM = 2;
-constexpr uint32_t GELU_TILE_ELEMENTS = 4096;       // elements per tile (float math: 16 KiB)
+constexpr uint32_t GELU_TILE_ELEMENTS = 8192;       // elements per tile (float math: 32 KiB)
 constexpr float GELU_COEFF = 0.044715f;
 constexpr float GELU_NEG_TWO_SQRT_2_OVER_PI = -1.5957691216057308f;  // -2 * sqrt(2 / pi)
 
