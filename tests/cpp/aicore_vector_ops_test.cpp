@@ -403,3 +403,35 @@ TEST(Cast, FloatToInt32EveryRoundMode) {
 }
 
 }  // namespace
+
+namespace {
+
+// One 256 B repeat holds 256 one-byte elements: the per-repeat tree must cover all of them.
+TEST(ReduceSumIntegers, OneByteElementsFillAWholeRepeat) {
+  CoreFixture f;
+  auto src = f.Take<int8_t>(512), dst = f.Take<int8_t>(32), work = f.Take<int8_t>(512);
+  std::vector<int8_t> v(512);
+  for (uint32_t i = 0; i < 512; ++i) v[i] = static_cast<int8_t>(i % 3 == 0 ? 1 : (i % 3 == 1 ? -1 : 0));
+  Fill(src, v);
+  for (uint32_t count : {255u, 256u, 300u, 512u}) {
+    AscendC::ReduceSum(dst, src, work, static_cast<int32_t>(count));
+    int sum = 0;
+    for (uint32_t i = 0; i < count; ++i) sum += v[i];
+    EXPECT_EQ(dst.GetValue(0), sum) << count;
+  }
+}
+
+TEST(ReduceSumIntegers, Int16) {
+  CoreFixture f;
+  auto src = f.Take<int16_t>(kCap), dst = f.Take<int16_t>(16), work = f.Take<int16_t>(kCap);
+  const auto v = RandomVector<int16_t>(kCap, -20, 20, 5);
+  Fill(src, v);
+  for (uint32_t count : kCounts) {
+    AscendC::ReduceSum(dst, src, work, static_cast<int32_t>(count));
+    int sum = 0;
+    for (uint32_t i = 0; i < count; ++i) sum += v[i];
+    EXPECT_EQ(dst.GetValue(0), sum) << count;
+  }
+}
+
+}  // namespace

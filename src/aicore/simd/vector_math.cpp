@@ -461,7 +461,7 @@ template <class T>
 T TreeSum(const T* x, size_t n) {
   using A = typename Arith<T>::type;
   if (n == 1) return x[0];
-  T buf[128];
+  T buf[256];  // one 256 B repeat: 256 elements for 1-byte types
   for (size_t i = 0; i < n; ++i) buf[i] = x[i];
   while (n > 1) {
     const size_t half_n = n / 2;
