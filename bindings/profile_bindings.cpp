@@ -122,8 +122,9 @@ device (time, per-pipe busy time, bound, waves) and a per-core, per-pipe timelin
     prof.save_trace("trace.json")   # Chrome trace: Perfetto / chrome://tracing
     prof.plot("timeline.png")       # matplotlib, one row per core and pipe
 )doc")
-      .def("__enter__", [](PyProfile& self) -> PyProfile& { return self; },
-           py::return_value_policy::reference)
+      .def(
+          "__enter__", [](PyProfile& self) -> PyProfile& { return self; },
+          py::return_value_policy::reference)
       .def("__exit__", [](PyProfile& self, py::args) { self.Stop(); })
       .def("stop", &PyProfile::Stop, "Stop collecting; what was collected stays.")
       .def_property_readonly("active", &PyProfile::Active)
@@ -144,7 +145,8 @@ time), failed, and cores (per block: core, wave, end_us, busy_us and utilisation
            "Draw the timeline of the first `max_cores` cores (one row per core and pipe) to an "
            "image file (matplotlib, Agg backend); `launch` picks one launch by index (default: "
            "all, one after the other).");
-  m.def("profile", [] { return std::make_unique<PyProfile>(); }, R"doc(
+  m.def(
+      "profile", [] { return std::make_unique<PyProfile>(); }, R"doc(
 Start profiling launches; use as `with add_custom.profile() as prof:`. Launches inside record
 their API calls (results are unchanged) and are estimated on the current SoC profile.
 )doc");

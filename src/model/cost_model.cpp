@@ -21,8 +21,8 @@
 #include <array>
 #include <deque>
 #include <tuple>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 #include "ascsim/profile.h"
 
@@ -106,7 +106,11 @@ class CoreReplay {
  public:
   CoreReplay(const SocProfile& soc, const model::CoreTrace& trace, uint32_t block, uint32_t core,
              uint32_t wave, double gm_bytes_per_us)
-      : soc_(soc), trace_(trace), block_(block), core_(core), wave_(wave),
+      : soc_(soc),
+        trace_(trace),
+        block_(block),
+        core_(core),
+        wave_(wave),
         gm_bytes_per_us_(gm_bytes_per_us) {
     pipe_free_.fill(0);
     pipe_done_.fill(0);
@@ -173,9 +177,7 @@ class CoreReplay {
     }
   }
 
-  BufferTimes* Buffer(uint32_t id) {
-    return id == model::kNoBuffer ? nullptr : &buffers_[id];
-  }
+  BufferTimes* Buffer(uint32_t id) { return id == model::kNoBuffer ? nullptr : &buffers_[id]; }
 
   void Step(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     switch (call.kind) {
@@ -242,8 +244,8 @@ class CoreReplay {
 
   void Execute(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     const size_t p = Idx(call.pipe);
-    const bool gm = call.kind == CallKind::kCopy &&
-                    (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3);
+    const bool gm =
+        call.kind == CallKind::kCopy && (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3);
     BufferTimes* touched[3] = {Buffer(call.dst_buffer), Buffer(call.src_buffers[0]),
                                Buffer(call.src_buffers[1])};
     double start = std::max(issue_, pipe_free_[p]);
@@ -285,8 +287,8 @@ class CoreReplay {
   uint32_t block_, core_, wave_;
   double gm_bytes_per_us_;
   size_t next_ = 0;
-  double issue_ = 0;      // the scalar unit has issued everything before this time
-  PortCalendar port_;     // this core's slice of GM bandwidth
+  double issue_ = 0;   // the scalar unit has issued everything before this time
+  PortCalendar port_;  // this core's slice of GM bandwidth
   double finish_ = 0;
   uint64_t gm_bytes_ = 0;
   std::array<double, kPipes> pipe_free_;  // the pipe can start its next call
@@ -379,8 +381,8 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   struct Candidate {
     const char* name;
     double share;
-  } candidates[] = {{"GM bandwidth", gm_time / t}, {"vector", vector_time / t},
-                    {"scalar", scalar_time / t}};
+  } candidates[] = {
+      {"GM bandwidth", gm_time / t}, {"vector", vector_time / t}, {"scalar", scalar_time / t}};
   const Candidate* best = &candidates[0];
   for (const Candidate& c : candidates) {
     if (c.share > best->share) best = &c;

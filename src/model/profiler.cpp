@@ -34,7 +34,8 @@ std::vector<LaunchEstimate> Profiler::Summary() const {
   std::vector<LaunchEstimate> out;
   out.reserve(records.size());
   for (size_t i = 0; i < records.size(); ++i) {
-    if (i >= cached.size()) cached.push_back(std::make_shared<LaunchEstimate>(EstimateLaunch(records[i])));
+    if (i >= cached.size())
+      cached.push_back(std::make_shared<LaunchEstimate>(EstimateLaunch(records[i])));
     out.push_back(*cached[i]);
   }
   std::lock_guard<std::mutex> lock(state_->mu);

@@ -12,14 +12,22 @@ namespace {
 // Thread ids of the pipes in the trace, in the order the rows should appear.
 int PipeTid(model::Pipe pipe) {
   switch (pipe) {
-    case model::Pipe::kMte2: return 1;
-    case model::Pipe::kV: return 2;
-    case model::Pipe::kMte3: return 3;
-    case model::Pipe::kS: return 4;
-    case model::Pipe::kMte1: return 5;
-    case model::Pipe::kM: return 6;
-    case model::Pipe::kFix: return 7;
-    case model::Pipe::kNone: break;
+    case model::Pipe::kMte2:
+      return 1;
+    case model::Pipe::kV:
+      return 2;
+    case model::Pipe::kMte3:
+      return 3;
+    case model::Pipe::kS:
+      return 4;
+    case model::Pipe::kMte1:
+      return 5;
+    case model::Pipe::kM:
+      return 6;
+    case model::Pipe::kFix:
+      return 7;
+    case model::Pipe::kNone:
+      break;
   }
   return 8;
 }
@@ -65,10 +73,10 @@ std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches) {
       auto it = e.pipes.find(name);
       return it == e.pipes.end() ? 0.0 : it->second;
     };
-    std::snprintf(line, sizeof(line), "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f%s\n",
-                  e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves,
-                  e.bound.c_str(), pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"),
-                  e.failed ? "  (failed)" : "");
+    std::snprintf(
+        line, sizeof(line), "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f%s\n",
+        e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves, e.bound.c_str(),
+        pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"), e.failed ? "  (failed)" : "");
     out << line;
   }
   out << "(estimate: device execution time; each launch adds ~"
@@ -99,8 +107,8 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     for (const auto& [tid, pipe] : pipes) {
       sep() << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << core << ",\"tid\":" << tid
             << ",\"args\":{\"name\":\"" << model::PipeName(pipe) << "\"}}";
-      sep() << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core
-            << ",\"tid\":" << tid << ",\"args\":{\"sort_index\":" << tid << "}}";
+      sep() << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core << ",\"tid\":" << tid
+            << ",\"args\":{\"sort_index\":" << tid << "}}";
     }
   }
   double offset = 0;
@@ -109,12 +117,11 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     offset += e.launch_overhead_us;  // each launch starts after its launch overhead
     for (const TimelineEvent& ev : e.events) {
       const model::ApiCall& call = (*e.traces)[ev.block].calls[ev.call_index];
-      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\""
-            << model::PipeName(ev.pipe) << "\",\"ph\":\"X\",\"ts\":"
-            << Fixed(offset + ev.start_us, 4) << ",\"dur\":" << Fixed(ev.dur_us, 4)
-            << ",\"pid\":" << ev.core << ",\"tid\":" << PipeTid(ev.pipe)
-            << ",\"args\":{\"kernel\":" << JsonString(e.kernel) << ",\"launch\":" << k
-            << ",\"block\":" << ev.block << ",\"wave\":" << ev.wave;
+      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << model::PipeName(ev.pipe)
+            << "\",\"ph\":\"X\",\"ts\":" << Fixed(offset + ev.start_us, 4)
+            << ",\"dur\":" << Fixed(ev.dur_us, 4) << ",\"pid\":" << ev.core
+            << ",\"tid\":" << PipeTid(ev.pipe) << ",\"args\":{\"kernel\":" << JsonString(e.kernel)
+            << ",\"launch\":" << k << ",\"block\":" << ev.block << ",\"wave\":" << ev.wave;
       if (call.elements) out << ",\"elements\":" << call.elements;
       if (call.bytes) out << ",\"bytes\":" << call.bytes;
       if (call.dtype_bytes) out << ",\"dtype_bytes\":" << unsigned{call.dtype_bytes};
