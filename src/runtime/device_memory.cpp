@@ -33,6 +33,7 @@ struct Entry {
   size_t bytes;      // as requested: the checked extent
   size_t capacity;   // size class actually allocated (0 for external memory)
   bool external;
+  uint32_t refs = 1;  // external memory: live ExternalMemory handles for this exact range
 };
 
 class Registry {
@@ -95,6 +96,13 @@ class Registry {
   bool Register(const void* p, size_t bytes) {
     std::unique_lock<std::shared_mutex> lock(mu_);
     const auto key = reinterpret_cast<uintptr_t>(p);
+    // The same range registered again (one array passed to two queued launches): count it, so
+    // the first handle to go does not unregister memory the other launch still uses.
+    auto same = entries_.find(key);
+    if (same != entries_.end() && same->second.external && same->second.bytes == bytes) {
+      ++same->second.refs;
+      return true;
+    }
     if (Overlaps(key, bytes)) return false;  // already device memory (or part of it)
     entries_[key] = Entry{bytes, 0, true};
     return true;
@@ -103,7 +111,7 @@ class Registry {
   void Unregister(const void* p) {
     std::unique_lock<std::shared_mutex> lock(mu_);
     auto it = entries_.find(reinterpret_cast<uintptr_t>(p));
-    if (it != entries_.end() && it->second.external) entries_.erase(it);
+    if (it != entries_.end() && it->second.external && --it->second.refs == 0) entries_.erase(it);
   }
 
   bool Find(const void* p, aicore::GmRange* out) const {

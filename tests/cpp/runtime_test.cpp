@@ -295,6 +295,19 @@ TEST(DeviceMemory, ExternalMemoryIsVisibleToKernelsWhileRegistered) {
   EXPECT_THAT(ReadFromKernel(host.data(), &value), HasSubstr("address is not device memory"));
 }
 
+TEST(DeviceMemory, ExternalMemoryRegisteredTwiceStaysUntilTheLastHandleGoes) {
+  // One host array given to two launches on two streams: the handles end in either order.
+  std::vector<float> host(8, 1.0f);
+  auto first = std::make_unique<ascsim::ExternalMemory>(host.data(), 32);
+  auto second = std::make_unique<ascsim::ExternalMemory>(host.data(), 32);
+  first.reset();
+  EXPECT_TRUE(ascsim::IsDeviceMemory(host.data()));
+  float value = 0;
+  EXPECT_EQ(ReadFromKernel(host.data(), &value), "");
+  second.reset();
+  EXPECT_FALSE(ascsim::IsDeviceMemory(host.data()));
+}
+
 TEST(Settings, SerialAndStrictFlagsRoundTrip) {
   const bool serial = ascsim::IsSerial(), strict = ascsim::IsStrict();
   ascsim::SetSerial(!serial);
