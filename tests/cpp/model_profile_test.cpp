@@ -434,6 +434,64 @@ TEST(ModelProfile, ScalarAccessesOnPipeS) {
   EXPECT_EQ(e.bound, "scalar");
 }
 
+// SyncAll is a barrier across the blocks: what follows it on any core starts after everything
+// before it on every core has completed.
+TEST(ModelProfile, SyncAllIsABarrierAcrossCores) {
+  Profiler prof;
+  ascsim::Launch("model_sync_all", 2, [] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * 1024);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    // Block 0 works long before the barrier, block 1 briefly.
+    AscendC::Exp(t, t, AscendC::GetBlockIdx() == 0 ? 16384 : 64);
+    AscendC::SyncAll();
+    AscendC::Adds(t, t, 1.0f, 64);
+  });
+  const LaunchEstimate e = prof.Summary().at(0);
+  double exp0_end = -1, adds1_start = -1;
+  for (const TimelineEvent& ev : e.events) {
+    const std::string name = CallOf(e, ev).name;
+    if (ev.block == 0 && name == "Exp") exp0_end = ev.start_us + ev.dur_us;
+    if (ev.block == 1 && name == "Adds") adds1_start = ev.start_us;
+  }
+  ASSERT_GT(exp0_end, 0);
+  EXPECT_NEAR(exp0_end, 16384 / 32.0 / 1850.0, 1e-9);  // 32 Exp elements per cycle
+  EXPECT_GE(adds1_start, exp0_end - 1e-12);
+}
+
+// SetFlag/WaitFlag order pipes the way the program says (and only then: TBuf has no queue).
+double AddsStartAfterLoad(bool with_flags) {
+  float* x = static_cast<float*>(ascsim::DeviceMalloc(4096 * 4));
+  std::memset(x, 0, 4096 * 4);
+  GM_ADDR gx = reinterpret_cast<GM_ADDR>(x);
+  Profiler prof;
+  ascsim::Launch("model_flags", 1, [gx, with_flags] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 4096 * 4);
+    AscendC::GlobalTensor<float> xGm;
+    xGm.SetGlobalBuffer((__gm__ float *)gx, 4096);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    AscendC::DataCopy(t, xGm, 4096);
+    if (with_flags) {
+      AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+    }
+    AscendC::Adds(t, t, 1.0f, 4096);
+  });
+  ascsim::DeviceFree(x);
+  const LaunchEstimate e = prof.Summary().at(0);
+  EXPECT_EQ(e.events.size(), 2u);
+  return e.events.back().start_us;
+}
+
+TEST(ModelProfile, FlagsOrderPipes) {
+  // 16 KiB at 1.8e6 B/us, then 0.5 us DMA latency before the data may be read.
+  EXPECT_NEAR(AddsStartAfterLoad(true), 16384 / 1.8e6 + 0.5, 1e-9);
+  EXPECT_NEAR(AddsStartAfterLoad(false), 0.0, 1e-12);
+}
+
 TEST(ModelProfile, TableListsEveryLaunch) {
   AddBuffers buffers(2 * 8192);
   Profiler prof;
