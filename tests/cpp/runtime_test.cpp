@@ -199,6 +199,35 @@ TEST(Streams, TwoStreamsAreIndependent) {
   EXPECT_TRUE(blocked.Idle());
 }
 
+TEST(Streams, ConcurrentLaunchesFromSeveralStreamsShareThePool) {
+  constexpr uint64_t kN = 40000;
+  constexpr int kStreams = 3, kLaunches = 10;
+  std::vector<std::unique_ptr<ascsim::Stream>> streams;
+  std::vector<std::unique_ptr<DeviceBuffer>> outs;
+  DeviceBuffer x(kN * sizeof(float)), y(kN * sizeof(float));
+  for (uint64_t i = 0; i < kN; ++i) {
+    x.as<float>()[i] = float(i % 1000);
+    y.as<float>()[i] = 0.5f;
+  }
+  for (int s = 0; s < kStreams; ++s) streams.push_back(std::make_unique<ascsim::Stream>());
+  for (int l = 0; l < kLaunches; ++l) {
+    for (int s = 0; s < kStreams; ++s) {
+      outs.push_back(std::make_unique<DeviceBuffer>(kN * sizeof(float)));
+      ascsim::kernels::LaunchAddCustom(ascsim::kernels::ElementType::kFloat32, x.gm(), y.gm(),
+                                       outs.back()->gm(), kN, 7 + l, streams[s].get());
+    }
+  }
+  // Meanwhile a synchronous launch on the calling thread.
+  DeviceBuffer z(kN * sizeof(float));
+  ascsim::kernels::LaunchAddCustom(ascsim::kernels::ElementType::kFloat32, x.gm(), x.gm(), z.gm(),
+                                   kN, 48, nullptr);
+  for (auto& s : streams) s->Synchronize();
+  for (uint64_t i = 0; i < kN; ++i) ASSERT_EQ(z.as<float>()[i], 2.0f * float(i % 1000));
+  for (const auto& out : outs) {
+    for (uint64_t i = 0; i < kN; ++i) ASSERT_EQ(out->as<float>()[i], float(i % 1000) + 0.5f);
+  }
+}
+
 TEST(Streams, ALaunchOnAStreamCapturesItsArgumentsByValue) {
   ascsim::Stream stream;
   DeviceBuffer x(64 * sizeof(float)), y(64 * sizeof(float)), z(64 * sizeof(float));
