@@ -42,10 +42,10 @@ def main():
         print("  estimated %.1f us (published measurement ~185 us, %+.0f%%), bound: %s\n"
               % (s["estimated_us"], 100 * (s["estimated_us"] / 185.0 - 1), s["bound"]))
 
-    # Small launches: 24 blocks of 4 tiles each (half the cores, so each gets a realistic slice of
-    # GM bandwidth), a readable timeline and a small JSON.
+    # Small launches: 24 blocks of 65536 halves, a few tiles each (half the cores, so each gets a
+    # realistic slice of GM bandwidth), a readable timeline and a small JSON.
     blocks = 24
-    n = blocks * 4 * 8192
+    n = blocks * 65536
     x = rng.uniform(-1, 1, n).astype(np.float16)
     y = rng.uniform(-1, 1, n).astype(np.float16)
     with add_custom.profile() as add_prof:

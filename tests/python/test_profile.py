@@ -32,8 +32,9 @@ def test_summary_has_one_dict_per_launch_with_the_documented_keys():
     assert add["waves"] == 1
     assert add["estimated_us"] > 0
     assert set(add["pipes"]) >= {"MTE2", "V", "MTE3", "S"}
-    # Two inputs in, one out: MTE2 moves twice the bytes of MTE3, at the same rate.
-    assert add["pipes"]["MTE2"] == pytest.approx(2 * add["pipes"]["MTE3"], rel=1e-9)
+    # Two inputs in, one out: MTE2 moves twice the bytes of MTE3 at the same rate (and holds its
+    # pipe longer when its transfers share the core's GM slice with MTE3's).
+    assert add["pipes"]["MTE2"] >= 2 * add["pipes"]["MTE3"] * (1 - 1e-9)
     assert add["gm_bytes"] == 3 * x.nbytes
     assert len(add["cores"]) == 8
     assert gelu["pipes"]["V"] > add["pipes"]["V"]  # Exp and Div at 32 elements per cycle
