@@ -15,9 +15,9 @@
 #include "aicore/types.h"
 #include "aicore/vector_ops.h"
 #include "aicore/vector_masked.h"
-#include "aicore/vector_misc.h"
-#include "aicore/reduce_ops.h"
 #include "aicore/compare_select.h"
+#include "aicore/reduce_ops.h"
+#include "aicore/vector_misc.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;
