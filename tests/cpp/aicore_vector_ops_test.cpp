@@ -435,3 +435,57 @@ TEST(ReduceSumIntegers, Int16) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cast, Int32ToFloatAndHalfToInt32) {
+  CoreFixture f;
+  auto i32 = f.Take<int32_t>(64), back = f.Take<int32_t>(64);
+  auto fl = f.Take<float>(64);
+  auto h = f.Take<half>(64);
+  const int32_t values[] = {0, 1, -1, 16777217, -16777217, 2147483647, -2147483647 - 1, 12345};
+  for (int i = 0; i < 64; ++i) i32.SetValue(i, values[i % 8]);
+  AscendC::Cast(fl, i32, AscendC::RoundMode::CAST_NONE, 64);
+  for (int i = 0; i < 64; ++i) {
+    // int32 -> float rounds to nearest even, as a C++ conversion does.
+    EXPECT_EQ(fl.GetValue(i), static_cast<float>(values[i % 8])) << i;
+  }
+  const float halves[] = {2.5f, -2.5f, 3.5f, -0.5f, 1000.75f, -1000.25f, 0.0f, 65504.0f};
+  for (int i = 0; i < 64; ++i) h.SetValue(i, half(halves[i % 8]));
+  AscendC::Cast(back, h, AscendC::RoundMode::CAST_ROUND, 64);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(back.GetValue(i), std::lround(float(half(halves[i % 8])))) << i;
+  AscendC::Cast(back, h, AscendC::RoundMode::CAST_FLOOR, 64);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(back.GetValue(i), std::floor(float(half(halves[i % 8])))) << i;
+}
+
+TEST(Cast, FloatToInt32Saturates) {
+  CoreFixture f;
+  auto src = f.Take<float>(8);
+  auto dst = f.Take<int32_t>(8);
+  const float values[] = {3e9f, -3e9f, 2147483520.0f, -2147483648.0f, 1e20f, -1e20f, 0.0f, 1.0f};
+  for (int i = 0; i < 8; ++i) src.SetValue(i, values[i]);
+  AscendC::Cast(dst, src, AscendC::RoundMode::CAST_TRUNC, 8);
+  const int32_t expected[] = {2147483647, -2147483647 - 1, 2147483520, -2147483647 - 1,
+                              2147483647, -2147483647 - 1, 0, 1};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(dst.GetValue(i), expected[i]) << i;
+}
+
+TEST(Cast, FloatToHalfOutOfRangeUnderEachMode) {
+  CoreFixture f;
+  auto src = f.Take<float>(8);
+  auto dst = f.Take<half>(16);
+  src.SetValue(0, 70000.0f);
+  src.SetValue(1, -70000.0f);
+  AscendC::Cast(dst, src, AscendC::RoundMode::CAST_RINT, 2);
+  EXPECT_TRUE(std::isinf(float(dst.GetValue(0))));
+  EXPECT_TRUE(std::isinf(float(dst.GetValue(1))));
+  // Directed modes round toward the finite grid where the direction says so.
+  AscendC::Cast(dst, src, AscendC::RoundMode::CAST_FLOOR, 2);
+  EXPECT_EQ(float(dst.GetValue(0)), 65504.0f);
+  EXPECT_TRUE(std::isinf(float(dst.GetValue(1))));
+  AscendC::Cast(dst, src, AscendC::RoundMode::CAST_TRUNC, 2);
+  EXPECT_EQ(float(dst.GetValue(0)), 65504.0f);
+  EXPECT_EQ(float(dst.GetValue(1)), -65504.0f);
+}
+
+}  // namespace
