@@ -247,6 +247,19 @@ ASCSIM_BLOCK_REDUCE(BlockReduceMax, kMax)
 ASCSIM_BLOCK_REDUCE(BlockReduceMin, kMin)
 #undef ASCSIM_BLOCK_REDUCE
 
+// RepeatReduceSum: WholeReduceSum with a continuous mask only; dstBlkStride is ignored and
+// dstRepStride counts results, as documented.
+template <class T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                     const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
+                     const int32_t dstRepStride, const int32_t srcRepStride) {
+  (void)dstBlkStride;
+  ascsim::aicore::WholeReduce<T>("RepeatReduceSum", ascsim::simd::ReduceKind::kSum, dst, src,
+                                 ascsim::aicore::IntMask("RepeatReduceSum", mask), isSetMask,
+                                 repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                                 ReduceOrder::ORDER_ONLY_VALUE);
+}
+
 // ReduceSum/Max/Min, mask/repeat form (the count form is in vector_ops.h).
 template <class T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,

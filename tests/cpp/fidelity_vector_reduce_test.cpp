@@ -272,3 +272,20 @@ TEST(FidelityVectorReduce, RejectsEmptyReduceAndUnusableCounterCount) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FidelityVectorReduce, RepeatReduceSumMatchesWholeReduceSum) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(kCap), a = fx.Take<half>(64), b = fx.Take<half>(64);
+  Fill(src, RandomVector<half>(kCap, -10, 10, 9));
+  Fill(a, std::vector<half>(64, half(-1.0f)));
+  Fill(b, std::vector<half>(64, half(-1.0f)));
+  AscendC::RepeatReduceSum(a, src, 5, 77, 1, 2, 3, 16);
+  AscendC::WholeReduceSum(b, src, 77, 5, 3, 2, 16);
+  for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(Bits(a.GetValue(i)), Bits(b.GetValue(i))) << i;
+  EXPECT_EQ(float(a.GetValue(1)), -1.0f);
+  EXPECT_NE(float(a.GetValue(3)), -1.0f);
+}
+
+}  // namespace
