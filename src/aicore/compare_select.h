@@ -309,6 +309,25 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
                         ai::Dense());
 }
 
+// Compares: the newer CANN name of CompareScalar, same forms.
+template <class T, class U>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const NonDeduced<T> src1Scalar,
+              CMPMODE cmpMode, uint32_t count) {
+  CompareScalar<T, U>(dst, src0, src1Scalar, cmpMode, count);
+}
+template <class T, class U, bool isSetMask = true>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const NonDeduced<T> src1Scalar,
+              CMPMODE cmpMode, uint64_t mask, uint8_t repeatTime,
+              const UnaryRepeatParams& repeatParams) {
+  CompareScalar<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTime, repeatParams);
+}
+template <class T, class U, bool isSetMask = true>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const NonDeduced<T> src1Scalar,
+              CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime,
+              const UnaryRepeatParams& repeatParams) {
+  CompareScalar<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTime, repeatParams);
+}
+
 // --- Select ---
 template <class T, class U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,

@@ -251,3 +251,26 @@ TEST(FidelityVectorCompare, RejectsPartialOverlapOfMaskAndData) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(FidelityVectorCompare, ComparesMaskFormWithSourceStrides) {
+  CoreFixture fx;
+  auto a = fx.Take<float>(kCap);
+  auto bits = fx.Take<uint8_t>(64);
+  const auto va = RandomVector<float>(kCap, -3, 3, 21);
+  Fill(a, va);
+  Fill(bits, std::vector<uint8_t>(64, 0xFF));
+  const uint64_t mask[2] = {0xFFFF0000FFFF0001ull, 0};
+  AscendC::Compares(bits, a, 0.0f, CMPMODE::GT, mask, 2, {1, 2, 8, 16});
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t e = 0; e < 64; ++e) {
+      const uint32_t src = r * 128 + (e / 8) * 16 + e % 8;
+      const bool want = ((mask[0] >> e) & 1) && va[src] > 0.0f;
+      ASSERT_EQ(BitOf(bits, r * 64 + e), want) << r << " " << e;
+    }
+  }
+  EXPECT_EQ(bits.GetValue(16), 0xFF);
+}
+
+}  // namespace
