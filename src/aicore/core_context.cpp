@@ -1,5 +1,6 @@
 #include "aicore/core_context.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -12,26 +13,36 @@ namespace {
 thread_local CoreContext* g_current_core = nullptr;
 }  // namespace
 
-void WarningLog::Add(const std::string& key, const std::string& message) {
+void WarningLog::Add(const std::string& key, const std::string& message, uint32_t block,
+                     uint64_t seq) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto [it, inserted] = by_key_.try_emplace(key, message, 0);
-  if (inserted) order_.push_back(key);
-  ++it->second.second;
+  auto [it, inserted] = by_key_.try_emplace(key);
+  Entry& e = it->second;
+  if (inserted || block < e.block || (block == e.block && seq < e.seq)) {
+    e.message = message;
+    e.block = block;
+    e.seq = seq;
+  }
+  ++e.count;
 }
 
 std::vector<std::string> WarningLog::Lines() const {
   std::lock_guard<std::mutex> lock(mu_);
+  std::vector<const Entry*> entries;
+  for (const auto& [key, e] : by_key_) entries.push_back(&e);
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry* a, const Entry* b) {
+    return a->block != b->block ? a->block < b->block : a->seq < b->seq;
+  });
   std::vector<std::string> lines;
-  for (const std::string& key : order_) {
-    const auto& [message, count] = by_key_.at(key);
-    lines.push_back(count == 1 ? message : message + " (x" + std::to_string(count) + ")");
+  for (const Entry* e : entries) {
+    lines.push_back(e->count == 1 ? e->message : e->message + " (x" + std::to_string(e->count) + ")");
   }
   return lines;
 }
 
 bool WarningLog::empty() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return order_.empty();
+  return by_key_.empty();
 }
 
 CoreContext* TryCurrentCore() { return g_current_core; }
@@ -109,12 +120,19 @@ void Warn(const std::string& detail, const std::string& key) {
   CoreContext* core = g_current_core;
   if (core == nullptr || core->launch == nullptr) return;
   if (core->launch->strict) Fault(ErrorKind::kStrictWarning, detail + " [strict mode]");
-  core->launch->warnings.Add(key.empty() ? detail : key, WhereAmI() + detail);
+  core->launch->warnings.Add(key.empty() ? detail : key, WhereAmI() + detail, core->block_idx,
+                             core->api_calls);
+}
+
+void CancelLaunch(LaunchShared& launch, const std::string& reason) {
+  if (launch.cancel_claimed.exchange(true, std::memory_order_acq_rel)) return;
+  launch.cancel_reason = reason;
+  launch.cancelled.store(true, std::memory_order_release);
 }
 
 void EnterApiCall(CoreContext& core) {
   ++core.api_calls;
-  if (core.launch->cancelled.load(std::memory_order_relaxed)) {
+  if (core.launch->cancelled.load(std::memory_order_acquire)) {
     Fault(ErrorKind::kTimeout, core.launch->cancel_reason);
   }
 }

@@ -28,18 +28,26 @@ struct GmRange {
 };
 
 // Warnings raised by the cores of one launch; the same text from many blocks is kept once with
-// a count, so a trap hit in every tile of every block is one line, not thousands.
+// a count, so a trap hit in every tile of every block is one line, not thousands. Each line keeps
+// the message of the lowest block that raised it, so serial and parallel runs print the same.
 class WarningLog {
  public:
-  void Add(const std::string& key, const std::string& message);
-  // "message (x N)" lines, in first-seen order.
+  // `block` and `seq` (the block's API call count) order the lines independently of timing.
+  void Add(const std::string& key, const std::string& message, uint32_t block = 0,
+           uint64_t seq = 0);
+  // "message (x N)" lines, by lowest raising block, then program order within it.
   std::vector<std::string> Lines() const;
   bool empty() const;
 
  private:
+  struct Entry {
+    std::string message;
+    uint64_t count = 0;
+    uint32_t block = 0;
+    uint64_t seq = 0;
+  };
   mutable std::mutex mu_;
-  std::vector<std::string> order_;
-  std::map<std::string, std::pair<std::string, uint64_t>> by_key_;
+  std::map<std::string, Entry> by_key_;
 };
 
 // What all cores of one launch share. Owned by the runtime for the launch's duration.
@@ -52,14 +60,20 @@ struct LaunchShared {
   // still resolves); false when `p` is not device memory. Installed by the runtime.
   std::function<bool(const void* p, GmRange* out)> find_gm;
   WarningLog warnings;
-  // Set when the launch must stop (a timeout): every API call then fails at once.
+  // Set when the launch must stop (a timeout, a cancel): every API call then fails at once.
+  // Written only through CancelLaunch (cancel_reason before cancelled, release/acquire).
   std::atomic<bool> cancelled{false};
+  std::atomic<bool> cancel_claimed{false};
   std::string cancel_reason;
   // Profiling: one CoreTrace per block when on, empty when off.
   std::vector<model::CoreTrace>* traces = nullptr;
   // SyncAll barrier, installed by the runtime.
   std::function<void(uint32_t block_idx)> sync_all;
 };
+
+// Stops `launch` from any thread: every later API call of its blocks faults with kTimeout and
+// `reason`. The first reason wins; later calls do nothing.
+void CancelLaunch(LaunchShared& launch, const std::string& reason);
 
 // Per-core state of a running block.
 struct CoreContext {

@@ -2,7 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "aicore_test_util.h"
@@ -339,6 +341,28 @@ TEST(CopyChecks, DataCopyNotMultipleOf32BytesRoundsDownAndWarns) {
                         "device copies 32 B (16 elements)"));
   EXPECT_THAT(warnings.lines[0], HasSubstr("(x2)"));
   EXPECT_THAT(warnings.lines[0], StartsWith("short_copy: block 0/2: "));
+}
+
+TEST(CopyChecks, WarningLinesDoNotDependOnWhichBlockRanFirst) {
+  // Block 0 warns last in time; its line must still be the one printed, and first.
+  DeviceBuffer x(64 * sizeof(half));
+  WarningCapture warnings;
+  ascsim::Launch("late_warner", 8, [&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    AscendC::GlobalTensor<half> xGm;
+    xGm.SetGlobalBuffer(x.as<half>(), 64);
+    const int64_t b = AscendC::GetBlockIdx();
+    if (b == 0) std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    AscendC::DataCopy(buf.Get<half>(), xGm, b == 1 ? 9 : 7);  // block 1 raises its own line
+  });
+  const std::vector<std::string> expected = {
+      "late_warner: block 0/8: DataCopy GM->UB count 7 of half (14 B) is not a multiple of 32 B; "
+      "the device copies 0 B (0 elements) and drops the rest (use DataCopyPad) (x7)",
+      "late_warner: block 1/8: DataCopy GM->UB count 9 of half (18 B) is not a multiple of 32 B; "
+      "the device copies 0 B (0 elements) and drops the rest (use DataCopyPad)"};
+  EXPECT_EQ(warnings.lines, expected);
 }
 
 TEST(CopyChecks, DataCopyNotMultipleOf32BytesIsAnErrorInStrictMode) {
