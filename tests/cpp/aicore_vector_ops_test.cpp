@@ -295,6 +295,13 @@ TYPED_TEST(IntegerVectorOps, BitwiseAndShifts) {
   RunUnary<T>([](const auto& d, const auto& a, int32_t n) { AscendC::ShiftRight(d, a, T(2), n); },
               [](T x) { return T(x >> 2); }, lo, hi);
 }
+TYPED_TEST(IntegerVectorOps, ShiftLeftOfNegativeValuesShiftsTheBits) {
+  using T = TypeParam;
+  using U = std::make_unsigned_t<T>;
+  const float lo = std::is_signed_v<T> ? -30000 : 0;
+  RunUnary<T>([](const auto& d, const auto& a, int32_t n) { AscendC::ShiftLeft(d, a, T(5), n); },
+              [](T x) { return T(U(U(x) << 5)); }, lo, 30000);
+}
 TYPED_TEST(IntegerVectorOps, ArithmeticWithoutOverflow) {
   using T = TypeParam;
   RunBinary<T>(BINARY_API(Add), [](T x, T y) { return T(x + y); }, 0, 1000, 0, 1000);

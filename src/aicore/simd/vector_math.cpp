@@ -363,7 +363,10 @@ void ScalarT(ScalarOp op, void* dst, const void* src, const void* scalar, size_t
     case ScalarOp::kShiftLeft:
     case ScalarOp::kShiftRight:
       if constexpr (!kIsFloat<T>) {
-        if (op == ScalarOp::kShiftLeft) return Map1<T>(dst, src, n, [s](A x) { return A(x << s); });
+        // Shift the bits as unsigned: a left shift of a negative signed value is undefined in C++17.
+        if (op == ScalarOp::kShiftLeft) {
+          return Map1<T>(dst, src, n, [s](A x) { return A(static_cast<std::make_unsigned_t<A>>(x) << s); });
+        }
         return Map1<T>(dst, src, n, [s](A x) { return A(x >> s); });
       } else {
         Unsupported("Shift", DTypeOf<T>());
