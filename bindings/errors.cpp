@@ -114,7 +114,10 @@ void RegisterErrors(py::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const ascsim::KernelError& e) {
-      Raise(Classes().kernel, e.what(), e.fault_kind());
+      // A launch stopped by the launch timeout (or a cancel) is a TimeoutError, not a bug in
+      // the kernel's arguments: callers catch it as the built-in TimeoutError too.
+      const bool timed_out = e.fault_kind() == ascsim::ErrorKind::kTimeout;
+      Raise(timed_out ? Classes().timeout : Classes().kernel, e.what(), e.fault_kind());
     } catch (const ascsim::Error& e) {
       Raise(ClassFor(e.kind()), e.what(), e.kind());
     } catch (const std::bad_alloc&) {

@@ -40,6 +40,11 @@ void RegisterSettings(py::module_& m) {
         "Serial mode runs the blocks of a launch in order on one thread, for debugging "
         "(default: ASCSIM_SERIAL=1).");
   m.def("get_serial", &ascsim::IsSerial);
+  m.def("set_timeout", &ascsim::SetLaunchTimeout, py::arg("seconds"),
+        "Launch timeout in seconds, like the device's AI-core timeout: a launch still running "
+        "after it fails with add_custom.TimeoutError (KernelError kind 'timeout') at its blocks' "
+        "next kernel API call. 0 turns it off. Default: ASCSIM_TIMEOUT, else 300.");
+  m.def("get_timeout", &ascsim::GetLaunchTimeout, "The launch timeout in seconds (0 = off).");
   m.def("worker_count", &ascsim::WorkerCount, "Host threads that run blocks in parallel.");
   m.def("set_soc", &ascsim::SetSoc, py::arg("name"),
         "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "

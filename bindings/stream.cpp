@@ -1,5 +1,10 @@
 #include "stream.h"
 
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <utility>
 
 #include "ascsim/error.h"
@@ -25,11 +30,99 @@ void FinishCall(std::exception_ptr error) {
   std::rethrow_exception(error);
 }
 
+// How often a waiting main thread takes the GIL back to run Python's signal handlers.
+constexpr auto kSignalPollInterval = std::chrono::milliseconds(20);
+
+// Completion of work handed to another thread.
+struct Completion {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool done = false;
+  std::exception_ptr error;
+
+  void Finish(std::exception_ptr e) {
+    std::lock_guard<std::mutex> lock(mu);
+    error = std::move(e);
+    done = true;
+    cv.notify_all();
+  }
+  // GIL released; true once done, false after `limit`.
+  bool WaitFor(std::chrono::milliseconds limit) {
+    py::gil_scoped_release release;
+    std::unique_lock<std::mutex> lock(mu);
+    return cv.wait_for(lock, limit, [&] { return done; });
+  }
+  void Wait() {
+    py::gil_scoped_release release;
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return done; });
+  }
+};
+
+// Only the main thread runs Python's signal handlers, so only it needs to wait in slices.
+bool OnMainThread() {
+  static const py::object main_thread = py::module_::import("threading").attr("main_thread");
+  return main_thread().attr("ident").cast<unsigned long>() == PyThread_get_thread_ident();
+}
+
+// Waits for `done` (GIL held on entry and exit). On the main thread it wakes every
+// kSignalPollInterval to run Python's signal handlers: when one raises (Ctrl-C ->
+// KeyboardInterrupt), `cancel` stops the work, which ends at its blocks' next API call, and the
+// handler's exception is raised once the work has stopped.
+void WaitInterruptibly(Completion& done, const std::function<void()>& cancel) {
+  if (!OnMainThread()) {
+    done.Wait();
+    return;
+  }
+  while (!done.WaitFor(kSignalPollInterval)) {
+    if (PyErr_CheckSignals() != 0) {
+      py::error_already_set interrupt;  // fetched now: the wait below runs without the GIL
+      cancel();
+      done.Wait();
+      throw interrupt;
+    }
+  }
+}
+
+// The main thread's synchronous launches run on this stream's thread while the main thread waits
+// interruptibly. One per process: after fork() the child leaks the parent's (no thread there).
+ascsim::Stream& MainThreadRunner() {
+  static std::unique_ptr<ascsim::Stream> runner;
+  static pid_t owner = 0;
+  if (!runner || owner != getpid()) {
+    runner.release();  // NOLINT: the parent's stream cannot be destroyed in a fork child
+    runner = std::make_unique<ascsim::Stream>();
+    owner = getpid();
+  }
+  return *runner;
+}
+
 }  // namespace
 
-PyStream::PyStream() : stream_(std::make_unique<ascsim::Stream>()) {}
+PyStream::PyStream()
+    : stream_(std::make_unique<ascsim::Stream>()),
+      token_(std::make_unique<ascsim::CancelToken>()) {}
+
+ascsim::Stream& PyStream::Open() const {
+  if (!stream_) {
+    throw ascsim::InvalidArgument("add_custom.Stream: the stream is closed");
+  }
+  return *stream_;
+}
+
+void PyStream::Close() {
+  if (!stream_) return;
+  std::exception_ptr error = WaitAndRelease();
+  {
+    py::gil_scoped_release release;
+    stream_.reset();
+  }
+  keep_.clear();
+  FinishCall(error);
+}
 
 PyStream::~PyStream() {
+  if (!stream_) return;
   {
     py::gil_scoped_release release;  // other Python threads run while the queue drains
     stream_.reset();
@@ -38,7 +131,9 @@ PyStream::~PyStream() {
 }
 
 void PyStream::Enqueue(const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep) {
-  launch(stream_.get());  // throws before queueing on a bad argument; nothing to keep then
+  ascsim::Stream& stream = Open();
+  ascsim::CancelScope scope(*token_);
+  launch(&stream);  // throws before queueing on a bad argument; nothing to keep then
   keep.ticket = next_ticket_++;
   keep_.push_back(std::move(keep));
 }
@@ -47,10 +142,26 @@ std::exception_ptr PyStream::WaitAndRelease() {
   // Only what was queued before the wait is known to be done: while the GIL is released another
   // Python thread may queue more, or synchronize too and release some of these first.
   const uint64_t last_done = next_ticket_ - 1;
+  ascsim::Stream& stream = Open();
+  // A marker queued behind the launches: the wait for it can be interrupted (Ctrl-C cancels
+  // every launch queued here, waits for the queue to drain, and raises KeyboardInterrupt).
+  auto marker = std::make_shared<Completion>();
+  stream.Enqueue([marker] { marker->Finish(nullptr); });
+  try {
+    WaitInterruptibly(*marker, [this] { token_->Cancel("interrupted (KeyboardInterrupt)"); });
+  } catch (py::error_already_set&) {
+    token_ = std::make_unique<ascsim::CancelToken>();  // later launches are not cancelled
+    {
+      py::gil_scoped_release release;
+      stream.Wait();  // drop the cancelled launches' errors
+    }
+    while (!keep_.empty() && keep_.front().ticket <= last_done) keep_.pop_front();
+    throw;
+  }
   std::exception_ptr error;
   {
     py::gil_scoped_release release;
-    error = stream_->Wait();
+    error = stream.Wait();
   }
   while (!keep_.empty() && keep_.front().ticket <= last_done) keep_.pop_front();
   return error;
@@ -79,7 +190,23 @@ void Submit(py::handle stream, const std::string& func,
     return;
   }
   std::exception_ptr error;
-  {
+  if (OnMainThread()) {
+    // Run on the runner thread and wait in slices, so Ctrl-C interrupts a long launch.
+    ascsim::CancelToken token;
+    Completion done;
+    MainThreadRunner().Enqueue([&] {
+      ascsim::CancelScope scope(token);
+      std::exception_ptr e;
+      try {
+        launch(nullptr);
+      } catch (...) {
+        e = std::current_exception();
+      }
+      done.Finish(e);
+    });
+    WaitInterruptibly(done, [&token] { token.Cancel("interrupted (KeyboardInterrupt)"); });
+    error = done.error;
+  } else {
     py::gil_scoped_release release;
     try {
       launch(nullptr);
@@ -100,15 +227,23 @@ Functions given ``stream=s`` return at once; their results are valid after
 (``add_custom.KernelError``). Inputs and outputs of queued launches are kept alive until then.
 ``with add_custom.Stream() as s:`` synchronizes on exit. Destroying a stream waits for its
 queued work and drops an unreported error.
+Ctrl-C in ``synchronize()`` cancels the launches queued on the stream and raises
+KeyboardInterrupt once they have stopped. ``close()`` frees the stream's thread; any use of a
+closed stream raises InvalidArgumentError, as does a stream created before ``os.fork()`` used in
+the child.
 )doc")
       .def(py::init<>())
       .def("synchronize", &PyStream::Synchronize,
            "Wait for all queued launches; raise the first error since the last synchronize.")
       .def("idle", &PyStream::Idle, "True when nothing is queued or running.")
+      .def("close", &PyStream::Close,
+           "Synchronize (raising a pending error), then free the stream's thread; any later use "
+           "of the stream raises InvalidArgumentError.")
       .def_property_readonly("pending", &PyStream::pending,
                              "Launches queued since the last synchronize.")
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__", [](PyStream& s, py::handle exc_type, py::handle, py::handle) {
+        if (s.closed()) return false;
         if (exc_type.is_none()) {
           s.Synchronize();
         } else {

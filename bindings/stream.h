@@ -40,13 +40,20 @@ class PyStream {
   // Like Synchronize but never raises a kernel error (used when an exception is already
   // propagating out of a `with` block).
   void WaitQuietly();
-  bool Idle() const { return stream_->Idle(); }
+  bool Idle() const { return Open().Idle(); }
   size_t pending() const { return keep_.size(); }
+  // Synchronizes (raising a pending error), then frees the worker thread. Later use of the
+  // stream raises InvalidArgumentError. Closing twice is fine.
+  void Close();
+  bool closed() const { return !stream_; }
 
  private:
   std::exception_ptr WaitAndRelease();
+  ascsim::Stream& Open() const;  // throws InvalidArgument once closed
 
   std::unique_ptr<ascsim::Stream> stream_;
+  // Carried by every launch queued here, so Ctrl-C in synchronize() can stop them.
+  std::unique_ptr<ascsim::CancelToken> token_;
   std::deque<KeepAlive> keep_;  // in ticket order
   uint64_t next_ticket_ = 1;
 };

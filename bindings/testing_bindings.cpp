@@ -83,6 +83,12 @@ py::array RunUnalignedCopy(py::handle x_obj, py::handle count_obj, py::handle bl
   return z;
 }
 
+void RunSpinForever(py::handle block_dim_obj, py::handle stream) {
+  const std::string func = "testing.run_spin_forever";
+  const uint32_t block_dim = ToBlockDim(block_dim_obj, func);
+  Submit(stream, func, [=](ascsim::Stream* s) { faulty::LaunchSpinForever(block_dim, s); }, {});
+}
+
 }  // namespace
 
 void RegisterTesting(py::module_& m) {
@@ -100,6 +106,11 @@ paths end to end. Each carries a realistic kernel bug; none is a usable operator
   t.def("run_ub_overflow", &RunUbOverflow, py::arg("block_dim") = 1, py::arg("stream") = py::none(),
         "A kernel whose InitBuffer calls exceed the Unified Buffer (KernelError, kind "
         "'UB overflow').");
+  t.def("run_spin_forever", &RunSpinForever, py::arg("block_dim") = 1,
+        py::arg("stream") = py::none(),
+        "A kernel whose cores wait forever for a GM flag nobody sets (calling GetValue and Adds "
+        "in the loop): it ends only by the launch timeout (add_custom.set_timeout; "
+        "TimeoutError, kind 'timeout') or by Ctrl-C (KeyboardInterrupt).");
   t.def("run_unaligned_copy", &RunUnalignedCopy, py::arg("x"), py::arg("count"),
         py::arg("block_dim") = 1, py::arg("stream") = py::none(),
         "Block b copies x.flat[b*count:(b+1)*count] with plain DataCopy into a zero-filled flat "

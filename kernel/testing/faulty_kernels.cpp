@@ -5,6 +5,8 @@
  */
 #include "faulty_kernels.h"
 
+#include <cstring>
+
 #include "aclrtlaunch_add_custom.h"
 #include "ascsim/kernel_launcher.h"
 #include "kernel_operator.h"
@@ -123,6 +125,41 @@ extern "C" __global__ __aicore__ void unaligned_copy_custom_float(GM_ADDR x, GM_
     op.Process();
 }
 
+// Bug: a hand-made handshake. Every core waits for a "ready" flag in GM that neither another core
+// nor the host ever sets, doing a little vector work per poll. On the device the kernel spins
+// until the AI-core timeout; here the launch timeout (or a cancel) stops it at its next API call.
+class KernelSpinForever {
+public:
+    __aicore__ inline KernelSpinForever() {}
+    __aicore__ inline void Init(GM_ADDR flag)
+    {
+        flagGm.SetGlobalBuffer((__gm__ int32_t *)flag, FLAG_INTS);
+        pipe.InitBuffer(workBuf, WORK_ELEMS * sizeof(float));
+    }
+    __aicore__ inline void Process()
+    {
+        AscendC::LocalTensor<float> work = workBuf.Get<float>();
+        AscendC::Duplicate(work, 0.0f, WORK_ELEMS);
+        while (flagGm.GetValue(0) == 0) {
+            AscendC::Adds(work, work, 1.0f, WORK_ELEMS);
+        }
+    }
+
+private:
+    static constexpr uint32_t FLAG_INTS = 8;
+    static constexpr uint32_t WORK_ELEMS = 64;
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> workBuf;
+    AscendC::GlobalTensor<int32_t> flagGm;
+};
+
+extern "C" __global__ __aicore__ void spin_forever_custom(GM_ADDR flag)
+{
+    KernelSpinForever op;
+    op.Init(flag);
+    op.Process();
+}
+
 namespace ascsim::kernels::testing {
 
 void LaunchAddWithLength(ElementType type, const void* x, const void* y, void* z,
@@ -152,6 +189,17 @@ void LaunchUnalignedCopy(ElementType type, const void* x, void* z, uint32_t coun
     MakeKernelLauncher("unaligned_copy_custom", &unaligned_copy_custom_float)
         .Run(block_dim, stream, x, z, count);
   }
+}
+
+void LaunchSpinForever(uint32_t block_dim, Stream* stream) {
+  // The flag the kernel waits for: zeroed device memory shared by every launch and never freed
+  // (a queued launch may run after the caller has returned).
+  static void* const flag = [] {
+    void* p = DeviceMalloc(32);
+    std::memset(p, 0, 32);
+    return p;
+  }();
+  MakeKernelLauncher("spin_forever_custom", &spin_forever_custom).Run(block_dim, stream, flag);
 }
 
 }  // namespace ascsim::kernels::testing

@@ -32,4 +32,8 @@ void LaunchUbOverflow(uint32_t block_dim, Stream* stream);
 void LaunchUnalignedCopy(ElementType type, const void* x, void* z, uint32_t count,
                          uint32_t block_dim, Stream* stream);
 
+// A kernel whose cores wait forever for a GM flag nobody sets, calling GetValue and Adds in the
+// loop: it ends only by the launch timeout or a cancel (ErrorKind::kTimeout).
+void LaunchSpinForever(uint32_t block_dim, Stream* stream);
+
 }  // namespace ascsim::kernels::testing

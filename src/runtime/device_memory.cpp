@@ -2,7 +2,9 @@
 // known here by base and size; lookups are O(log n) under a shared lock, once per SetGlobalBuffer.
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
+#include <new>
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
@@ -10,6 +12,7 @@
 #include "aicore/checks.h"
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
+#include "runtime/fork_safety.h"
 
 namespace ascsim {
 namespace {
@@ -32,15 +35,36 @@ size_t SizeClass(size_t bytes) {
 struct Entry {
   size_t bytes;      // as requested: the checked extent
   size_t capacity;   // size class actually allocated (0 for external memory)
-  bool external;
-  uint32_t refs = 1;  // external memory: live ExternalMemory handles for this exact range
+  bool external;     // registered caller memory: the union of overlapping registrations
 };
 
 class Registry {
  public:
   static Registry& Get() {
-    static Registry* registry = new Registry;  // never destroyed: launches may outlive statics
+    static Registry* registry = [] {
+      auto* r = new Registry;  // never destroyed: launches may outlive statics
+      // The registry survives fork() (the child's memory is a copy): hold its locks across
+      // fork so the child never inherits one held by a thread it does not have.
+      runtime::AddForkHandlers([r] { r->LockAll(); }, [r] { r->UnlockAll(); },
+                               [r] { r->ReinitLocksInChild(); });
+      return r;
+    }();
     return *registry;
+  }
+
+  void LockAll() {
+    cache_mu_.lock();
+    mu_.lock();
+  }
+  void UnlockAll() {
+    mu_.unlock();
+    cache_mu_.unlock();
+  }
+  // In a fork child the locks taken by LockAll are re-made, not unlocked: glibc's rwlock knows
+  // its writer by thread id, which differs in the child, so unlocking there corrupts it.
+  void ReinitLocksInChild() {
+    new (&mu_) std::shared_mutex;
+    new (&cache_mu_) std::mutex;
   }
 
   void* Allocate(size_t bytes) {
@@ -93,25 +117,62 @@ class Registry {
     }
   }
 
+  // Caller memory becomes device memory. Registrations of overlapping ranges (views of one NumPy
+  // buffer: x[0:1000] and x[500:2000], or the same array in two queued launches) are kept as
+  // one entry covering their union, so a lookup from any of them finds a range holding all of
+  // it; each registration is counted, so dropping one keeps the rest. Returns false (nothing
+  // registered) when the range overlaps a DeviceMalloc allocation, which already covers it.
   bool Register(const void* p, size_t bytes) {
     std::unique_lock<std::shared_mutex> lock(mu_);
     const auto key = reinterpret_cast<uintptr_t>(p);
-    // The same range registered again (one array passed to two queued launches): count it, so
-    // the first handle to go does not unregister memory the other launch still uses.
-    auto same = entries_.find(key);
-    if (same != entries_.end() && same->second.external && same->second.bytes == bytes) {
-      ++same->second.refs;
-      return true;
+    uintptr_t begin = key, end = key + bytes;
+    auto first = entries_.lower_bound(key);
+    if (first != entries_.begin()) {
+      auto prev = std::prev(first);
+      if (prev->first + prev->second.bytes > key) first = prev;
     }
-    if (Overlaps(key, bytes)) return false;  // already device memory (or part of it)
-    entries_[key] = Entry{bytes, 0, true};
+    auto last = first;
+    for (; last != entries_.end() && (last->first < key + bytes || last->first == key); ++last) {
+      if (!last->second.external) return false;  // already device memory (or part of it)
+      begin = std::min(begin, last->first);
+      end = std::max(end, last->first + last->second.bytes);
+    }
+    entries_.erase(first, last);
+    entries_[begin] = Entry{end - begin, 0, true};
+    ++external_parts_[{key, bytes}];
     return true;
   }
 
-  void Unregister(const void* p) {
+  void Unregister(const void* p, size_t bytes) {
     std::unique_lock<std::shared_mutex> lock(mu_);
-    auto it = entries_.find(reinterpret_cast<uintptr_t>(p));
-    if (it != entries_.end() && it->second.external && --it->second.refs == 0) entries_.erase(it);
+    const auto key = reinterpret_cast<uintptr_t>(p);
+    auto part = external_parts_.find({key, bytes});
+    if (part == external_parts_.end()) return;
+    if (--part->second > 0) return;
+    external_parts_.erase(part);
+    // Rebuild the union entry that held this range from the registrations still inside it.
+    auto it = entries_.upper_bound(key);
+    if (it == entries_.begin()) return;
+    --it;
+    if (!it->second.external) return;
+    const uintptr_t union_begin = it->first, union_end = it->first + it->second.bytes;
+    entries_.erase(it);
+    bool open = false;
+    uintptr_t group_begin = 0, group_end = 0;
+    for (auto q = external_parts_.lower_bound({union_begin, 0});
+         q != external_parts_.end() && (q->first.first < union_end || q->first.first == union_begin);
+         ++q) {
+      const uintptr_t b = q->first.first, e = b + q->first.second;
+      if (open && (b < group_end || b == group_begin)) {
+        group_end = std::max(group_end, e);
+        continue;
+      }
+      if (open) entries_[group_begin] = Entry{group_end - group_begin, 0, true};
+      open = true;
+      group_begin = b;
+      group_end = e;
+    }
+    if (open) entries_[group_begin] = Entry{group_end - group_begin, 0, true};
   }
 
   bool Find(const void* p, aicore::GmRange* out) const {
@@ -155,18 +216,10 @@ class Registry {
   }
 
  private:
-  bool Overlaps(uintptr_t key, size_t bytes) const {
-    auto it = entries_.lower_bound(key);
-    if (it != entries_.end() && it->first < key + bytes) return true;
-    if (it != entries_.begin()) {
-      --it;
-      if (it->first + it->second.bytes > key) return true;
-    }
-    return false;
-  }
-
   mutable std::shared_mutex mu_;
   std::map<uintptr_t, Entry> entries_;
+  // External registrations by (begin, bytes), with their count of live ExternalMemory handles.
+  std::map<std::pair<uintptr_t, size_t>, uint32_t> external_parts_;
   size_t in_use_ = 0, peak_ = 0;
   mutable std::mutex cache_mu_;
   std::multimap<size_t, void*> cache_;
@@ -183,9 +236,11 @@ MemoryStats GetMemoryStats() { return Registry::Get().Stats(); }
 void ReleaseCachedMemory() { Registry::Get().ReleaseCache(); }
 
 ExternalMemory::ExternalMemory(const void* ptr, size_t bytes)
-    : ptr_(ptr), registered_(ptr != nullptr && Registry::Get().Register(ptr, bytes)) {}
+    : ptr_(ptr),
+      bytes_(bytes),
+      registered_(ptr != nullptr && Registry::Get().Register(ptr, bytes)) {}
 ExternalMemory::~ExternalMemory() {
-  if (registered_) Registry::Get().Unregister(ptr_);
+  if (registered_) Registry::Get().Unregister(ptr_, bytes_);
 }
 
 namespace runtime {

@@ -14,6 +14,7 @@
 #include "ascsim/runtime.h"
 #include "model/env_trace.h"
 #include "runtime/device_memory_internal.h"
+#include "runtime/launch_control.h"
 #include "runtime/sync_all.h"
 #include "runtime/worker_pool.h"
 
@@ -90,7 +91,8 @@ class FaultSlot {
 };
 
 void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
-               const SocProfile& soc, bool strict) {
+               const SocProfile& soc, bool strict,
+               std::shared_ptr<CancelToken::State> cancel_token) {
   aicore::LaunchShared shared;
   shared.kernel = kernel;
   shared.block_num = block_dim;
@@ -130,12 +132,16 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   const std::function<void(uint32_t)> run_or_skip = [&barrier](uint32_t b) { barrier.Run(b); };
 
   const auto start = std::chrono::steady_clock::now();
-  if (IsSerial()) {
-    for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_or_skip(b);
-  } else {
-    runtime::WorkerPool::Get().RunGrid(block_dim, run_or_skip, fault.stop());
+  {
+    // The launch timeout (watchdog) and the cancel token cover the blocks' run.
+    runtime::LaunchGuard guard(shared, std::move(cancel_token));
+    if (IsSerial()) {
+      for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_or_skip(b);
+    } else {
+      runtime::WorkerPool::Get().RunGrid(block_dim, run_or_skip, fault.stop());
+    }
+    barrier.Join();
   }
-  barrier.Join();
   const double wall_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 
@@ -208,12 +214,13 @@ void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stre
   // The SoC and strict mode are read when the launch is issued, not when a stream runs it.
   const SocProfile& soc = CurrentSoc();
   const bool strict = IsStrict();
+  std::shared_ptr<CancelToken::State> token = runtime::CurrentCancelState();
   if (stream == nullptr) {
-    RunLaunch(kernel, block_dim, body, soc, strict);
+    RunLaunch(kernel, block_dim, body, soc, strict, std::move(token));
     return;
   }
-  stream->Enqueue([kernel, block_dim, body = std::move(body), &soc, strict] {
-    RunLaunch(kernel, block_dim, body, soc, strict);
+  stream->Enqueue([kernel, block_dim, body = std::move(body), &soc, strict, token] {
+    RunLaunch(kernel, block_dim, body, soc, strict, token);
   });
 }
 

@@ -2,10 +2,12 @@
 // Synchronize is kept and rethrown there; later tasks still run (each launch stands alone).
 #include <condition_variable>
 #include <deque>
+#include <string>
 #include <mutex>
 #include <thread>
 
 #include "ascsim/runtime.h"
+#include "runtime/fork_safety.h"
 
 namespace ascsim {
 
@@ -17,6 +19,18 @@ struct Stream::Impl {
   bool stopping = false;
   std::exception_ptr error;
   std::thread worker;
+  const int pid = runtime::CurrentPid();  // the process whose thread `worker` is
+
+  // A stream made before fork() has no worker thread in the child: using it there would hang.
+  void CheckSameProcess(const char* what) const {
+    if (runtime::CurrentPid() != pid) {
+      throw InvalidArgument(std::string("Stream::") + what +
+                            ": the stream was created before fork() in process " +
+                            std::to_string(pid) +
+                            " and has no worker thread in this child process; create a new "
+                            "stream after fork");
+    }
+  }
 
   void Loop() {
     std::unique_lock<std::mutex> lock(mu);
@@ -47,6 +61,13 @@ Stream::Stream() : impl_(std::make_unique<Impl>()) {
 }
 
 Stream::~Stream() {
+  if (runtime::CurrentPid() != impl_->pid) {
+    // In a fork child: no thread to join, and the parent's worker may have left the mutex
+    // locked. Leak the state instead of touching it.
+    new std::thread(std::move(impl_->worker));
+    impl_.release();
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(impl_->mu);
     impl_->stopping = true;
@@ -56,6 +77,7 @@ Stream::~Stream() {
 }
 
 void Stream::Enqueue(std::function<void()> task) {
+  impl_->CheckSameProcess("Enqueue");
   {
     std::lock_guard<std::mutex> lock(impl_->mu);
     impl_->tasks.push_back(std::move(task));
@@ -64,6 +86,7 @@ void Stream::Enqueue(std::function<void()> task) {
 }
 
 std::exception_ptr Stream::Wait() {
+  impl_->CheckSameProcess("Wait");
   std::unique_lock<std::mutex> lock(impl_->mu);
   impl_->idle_cv.wait(lock, [&] { return impl_->tasks.empty() && !impl_->busy; });
   std::exception_ptr error = impl_->error;
@@ -76,6 +99,7 @@ void Stream::Synchronize() {
 }
 
 bool Stream::Idle() const {
+  impl_->CheckSameProcess("Idle");
   std::lock_guard<std::mutex> lock(impl_->mu);
   return impl_->tasks.empty() && !impl_->busy;
 }

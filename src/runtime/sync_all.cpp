@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "aicore/checks.h"
+#include "runtime/fork_safety.h"
 
 namespace ascsim::runtime {
 namespace {
@@ -15,8 +16,9 @@ namespace {
 class BlockThreads {
  public:
   static BlockThreads& Get() {
-    static BlockThreads* threads = new BlockThreads;
-    return *threads;
+    // A fork child starts over: the parent's threads do not exist there.
+    static auto* const threads = new ForkSafeInstance<BlockThreads>([] { return new BlockThreads; });
+    return threads->Get();
   }
   // Runs `task` on an idle thread, starting one when none is idle.
   void Run(std::function<void()> task) {
@@ -144,7 +146,7 @@ void SyncAllBarrier::Arrive(uint32_t b) {
       lock.unlock();
       broken();
     }
-    if (shared_.cancelled.load(std::memory_order_relaxed)) {
+    if (shared_.cancelled.load(std::memory_order_acquire)) {
       --arrived_;
       lock.unlock();
       aicore::Fault(ErrorKind::kTimeout, shared_.cancel_reason + " (waiting at SyncAll)");

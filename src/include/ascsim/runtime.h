@@ -33,6 +33,7 @@ class ExternalMemory {
 
  private:
   const void* ptr_;
+  size_t bytes_;
   bool registered_;
 };
 struct MemoryStats {
@@ -79,6 +80,45 @@ void SetLaunchObserver(LaunchObserver observer);
 // the ASCSIM_TRACE hook); returns its id for RemoveLaunchObserver.
 int AddLaunchObserver(LaunchObserver observer);
 void RemoveLaunchObserver(int id);
+
+// ---- timeouts and cancellation ----
+// The launch timeout, like the device's AI-core timeout: a launch still running this many seconds
+// after it started fails with ErrorKind::kTimeout at each block's next kernel API call (a block
+// looping without any API call cannot be stopped). 0 turns it off. Default: ASCSIM_TIMEOUT
+// (seconds, float) in the environment, else 300.
+void SetLaunchTimeout(double seconds);  // throws InvalidArgument for a negative or NaN value
+double GetLaunchTimeout();
+
+// Cancels launches from another thread (e.g. on Ctrl-C). Launches issued on a thread while a
+// CancelScope with this token is active (synchronous, or queued on a stream) carry the token;
+// Cancel() makes every such launch, running or still queued, stop at its blocks' next API call
+// with ErrorKind::kTimeout and "launch cancelled: <reason>".
+class CancelToken {
+ public:
+  CancelToken();
+  ~CancelToken();
+  CancelToken(const CancelToken&) = delete;
+  CancelToken& operator=(const CancelToken&) = delete;
+  void Cancel(const std::string& reason);
+  bool cancelled() const;
+
+  struct State;  // runtime-internal
+
+ private:
+  friend class CancelScope;
+  std::shared_ptr<State> state_;
+};
+// Makes `token` the current thread's token for the launches it issues, for the scope's lifetime.
+class CancelScope {
+ public:
+  explicit CancelScope(const CancelToken& token);
+  ~CancelScope();
+  CancelScope(const CancelScope&) = delete;
+  CancelScope& operator=(const CancelScope&) = delete;
+
+ private:
+  std::shared_ptr<CancelToken::State> previous_;
+};
 
 // The body of a launch: called once per block, with that block's core context installed.
 using KernelBody = std::function<void()>;
