@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <utility>
 
 #include "ascsim/error.h"
@@ -61,8 +62,10 @@ struct Completion {
 
 // Only the main thread runs Python's signal handlers, so only it needs to wait in slices.
 bool OnMainThread() {
-  static const py::object main_thread = py::module_::import("threading").attr("main_thread");
-  return main_thread().attr("ident").cast<unsigned long>() == PyThread_get_thread_ident();
+  // Leaked: a static py::object would be released after the interpreter is gone.
+  static const auto* main_thread =
+      new py::object(py::module_::import("threading").attr("main_thread"));
+  return (*main_thread)().attr("ident").cast<unsigned long>() == PyThread_get_thread_ident();
 }
 
 // Waits for `done` (GIL held on entry and exit). On the main thread it wakes every
@@ -97,11 +100,23 @@ ascsim::Stream& MainThreadRunner() {
   return *runner;
 }
 
+// Every PyStream alive in this process (touched with the GIL held).
+std::set<PyStream*>& LiveStreams() {
+  static auto* streams = new std::set<PyStream*>;
+  return *streams;
+}
+
 }  // namespace
 
 PyStream::PyStream()
     : stream_(std::make_unique<ascsim::Stream>()),
-      token_(std::make_unique<ascsim::CancelToken>()) {}
+      token_(std::make_unique<ascsim::CancelToken>()) {
+  LiveStreams().insert(this);
+}
+
+void PyStream::CancelAllAtExit() {
+  for (PyStream* s : LiveStreams()) s->token_->Cancel("interpreter exit");
+}
 
 ascsim::Stream& PyStream::Open() const {
   if (!stream_) {
@@ -122,6 +137,7 @@ void PyStream::Close() {
 }
 
 PyStream::~PyStream() {
+  LiveStreams().erase(this);
   if (!stream_) return;
   {
     py::gil_scoped_release release;  // other Python threads run while the queue drains
@@ -219,6 +235,10 @@ void Submit(py::handle stream, const std::string& func,
 }
 
 void RegisterStream(py::module_& m) {
+  // At interpreter exit nobody can read the results of launches still queued on streams: cancel
+  // them, so a stuck kernel left on a stream cannot hang the exit (each stops at its next API
+  // call; the streams' destructors then find their queues drained).
+  py::module_::import("atexit").attr("register")(py::cpp_function(&PyStream::CancelAllAtExit));
   py::class_<PyStream>(m, "Stream", R"doc(
 An in-order queue of launches with its own worker thread (like aclrtStream).
 

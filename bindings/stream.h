@@ -46,6 +46,8 @@ class PyStream {
   // stream raises InvalidArgumentError. Closing twice is fine.
   void Close();
   bool closed() const { return !stream_; }
+  // Cancels the launches queued on every stream (registered with atexit).
+  static void CancelAllAtExit();
 
  private:
   std::exception_ptr WaitAndRelease();
