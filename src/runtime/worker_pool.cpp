@@ -1,6 +1,7 @@
 #include "runtime/worker_pool.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 
 #include "runtime/fork_safety.h"
@@ -59,6 +60,14 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
   }
   Drain(grid);
   if (share) {
+    // Every block is claimed; a helper still inside one usually finishes within microseconds.
+    // Poll for that briefly before sleeping: a condition-variable sleep and wake costs more than
+    // a small launch's whole body. Bounded, and only while a block is actually running.
+    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+    while (grid.helpers.load(std::memory_order_acquire) != 0 &&
+           std::chrono::steady_clock::now() < spin_until) {
+      std::this_thread::yield();
+    }
     std::unique_lock<std::mutex> lock(mu_);
     grids_.erase(std::find(grids_.begin(), grids_.end(), &grid));
     // Every block is claimed; wait for helpers still running one.

@@ -35,7 +35,9 @@ class WorkerPool {
     const std::atomic<bool>* stop;
     std::atomic<uint32_t> next{0};
     std::atomic<uint32_t> finished{0};
-    int helpers = 0;  // workers currently inside this grid (guarded by mu_)
+    // Workers currently inside this grid: changed under mu_, read without it by the launcher's
+    // short wait for the last blocks (see RunGrid).
+    std::atomic<int> helpers{0};
   };
 
   void WorkerLoop();
