@@ -99,10 +99,7 @@ LaunchGuard::LaunchGuard(aicore::LaunchShared& launch, std::shared_ptr<CancelTok
     const auto deadline = Watchdog::Clock::now() +
                           std::chrono::duration_cast<Watchdog::Clock::duration>(
                               std::chrono::duration<double>(seconds));
-    watchdog_id_ = Watchdog::Get().Arm(
-        &launch_, deadline,
-        "launch timed out: still running after the launch timeout of " + FormatSeconds(seconds) +
-            " s (ASCSIM_TIMEOUT, ascsim::SetLaunchTimeout, add_custom.set_timeout)");
+    watchdog_id_ = Watchdog::Get().Arm(&launch_, deadline, seconds);
   }
   if (token_) {
     std::lock_guard<std::mutex> lock(token_->mu);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <string>
 #include <thread>
 
 #include "runtime/fork_safety.h"
@@ -18,14 +20,14 @@ Watchdog& Watchdog::Get() {
 Watchdog::Watchdog() = default;
 
 uint64_t Watchdog::Arm(aicore::LaunchShared* launch, Clock::time_point deadline,
-                       std::string reason) {
+                       double seconds) {
   std::lock_guard<std::mutex> lock(mu_);
   if (!started_) {
     started_ = true;
     std::thread([this] { Loop(); }).detach();  // lives as long as the (leaked) watchdog
   }
   const uint64_t id = next_id_++;
-  armed_.emplace(id, Armed{launch, deadline, std::move(reason)});
+  armed_.emplace(id, Armed{launch, deadline, seconds});
   if (deadline < sleeping_until_) cv_.notify_one();
   return id;
 }
@@ -43,7 +45,14 @@ void Watchdog::Loop() {
     for (auto it = armed_.begin(); it != armed_.end();) {
       if (it->second.deadline <= now) {
         // Under mu_, so a concurrent Disarm waits and the launch is still alive here.
-        aicore::CancelLaunch(*it->second.launch, it->second.reason);
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", it->second.seconds);
+        aicore::CancelLaunch(*it->second.launch,
+                             std::string("launch timed out: still running after the launch "
+                                         "timeout of ") +
+                                 limit +
+                                 " s (ASCSIM_TIMEOUT, ascsim::SetLaunchTimeout, "
+                                 "add_custom.set_timeout)");
         it = armed_.erase(it);
       } else {
         next = std::min(next, it->second.deadline);

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
-#include <string>
 
 #include "aicore/core_context.h"
 
@@ -23,9 +22,10 @@ class Watchdog {
   // one (the parent's thread does not exist there).
   static Watchdog& Get();
 
-  // Cancels `launch` with `reason` once `deadline` passes, unless disarmed first. Returns the id
-  // for Disarm.
-  uint64_t Arm(aicore::LaunchShared* launch, Clock::time_point deadline, std::string reason);
+  // Cancels `launch` once `deadline` (`seconds` from now) passes, unless disarmed first, with a
+  // reason naming the timeout (made only then: arming costs no string). Returns the id for
+  // Disarm.
+  uint64_t Arm(aicore::LaunchShared* launch, Clock::time_point deadline, double seconds);
   // After Disarm returns the watchdog no longer touches the launch.
   void Disarm(uint64_t id);
 
@@ -36,7 +36,7 @@ class Watchdog {
   struct Armed {
     aicore::LaunchShared* launch;
     Clock::time_point deadline;
-    std::string reason;
+    double seconds;
   };
 
   std::mutex mu_;
