@@ -38,7 +38,8 @@ def check_add(stream=None, n=5000, block_dim=8):
 # ---- timeout -----------------------------------------------------------------------------------
 
 def test_default_timeout_is_generous_and_documented():
-    assert add_custom.get_timeout() == 300.0  # ASCSIM_TIMEOUT is not set in the test environment
+    out = run_python("import add_custom as a; print(a.get_timeout())", ASCSIM_TIMEOUT="")
+    assert out.stdout.strip() == "300.0", out.stderr
 
 
 def test_stuck_kernel_fails_with_timeout_naming_kernel_block_and_limit():
