@@ -196,9 +196,9 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
     // The index is stored in the second element's bits (read back with ReinterpretCast).
     if constexpr (sizeof(T) == 2) {
       const uint16_t i16 = static_cast<uint16_t>(index);
-      std::memcpy(&d[1], &i16, 2);
+      std::memcpy(static_cast<void*>(&d[1]), &i16, 2);
     } else {
-      std::memcpy(&d[1], &index, sizeof(uint32_t));
+      std::memcpy(static_cast<void*>(&d[1]), &index, sizeof(uint32_t));
     }
   }
   Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst),

@@ -101,7 +101,7 @@ void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
   }
 }
 
-void SyncAllBarrier::Arrive(uint32_t b) {
+void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
   using aicore::Str;
   const int cores = shared_.soc->vector_cores;
   if (block_dim_ > static_cast<uint32_t>(cores)) {

@@ -279,6 +279,36 @@ template <class T>
 constexpr bool kIsFloat = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> ||
                           std::is_same_v<T, float> || std::is_same_v<T, double>;
 
+// Integer +, -, * and negation wrap as on the device. Signed overflow is undefined in C++, so
+// integers are computed in the matching unsigned type (modular) and converted back.
+template <class A>
+A WrapAdd(A x, A y) {
+  if constexpr (std::is_integral_v<A>) {
+    using U = std::make_unsigned_t<decltype(x + y)>;
+    return static_cast<A>(static_cast<U>(x) + static_cast<U>(y));
+  } else {
+    return A(x + y);
+  }
+}
+template <class A>
+A WrapSub(A x, A y) {
+  if constexpr (std::is_integral_v<A>) {
+    using U = std::make_unsigned_t<decltype(x - y)>;
+    return static_cast<A>(static_cast<U>(x) - static_cast<U>(y));
+  } else {
+    return A(x - y);
+  }
+}
+template <class A>
+A WrapMul(A x, A y) {
+  if constexpr (std::is_integral_v<A>) {
+    using U = std::make_unsigned_t<decltype(x * y)>;
+    return static_cast<A>(static_cast<U>(x) * static_cast<U>(y));
+  } else {
+    return A(x * y);
+  }
+}
+
 template <class T, class F>
 void Map2(void* dst, const void* a, const void* b, size_t n, F f) {
   using A = typename Arith<T>::type;
@@ -304,9 +334,9 @@ template <class T>
 void BinaryT(BinaryOp op, void* dst, const void* a, const void* b, size_t n) {
   using A = typename Arith<T>::type;
   switch (op) {
-    case BinaryOp::kAdd: return Map2<T>(dst, a, b, n, [](A x, A y) { return A(x + y); });
-    case BinaryOp::kSub: return Map2<T>(dst, a, b, n, [](A x, A y) { return A(x - y); });
-    case BinaryOp::kMul: return Map2<T>(dst, a, b, n, [](A x, A y) { return A(x * y); });
+    case BinaryOp::kAdd: return Map2<T>(dst, a, b, n, [](A x, A y) { return WrapAdd(x, y); });
+    case BinaryOp::kSub: return Map2<T>(dst, a, b, n, [](A x, A y) { return WrapSub(x, y); });
+    case BinaryOp::kMul: return Map2<T>(dst, a, b, n, [](A x, A y) { return WrapMul(x, y); });
     case BinaryOp::kDiv:
       if constexpr (kIsFloat<T>) return Map2<T>(dst, a, b, n, [](A x, A y) { return x / y; });
       else Unsupported("Div", DTypeOf<T>());
@@ -339,7 +369,7 @@ void UnaryT(UnaryOp op, void* dst, const void* src, size_t n) {
     }
   } else {
     switch (op) {
-      case UnaryOp::kAbs: return Map1<T>(dst, src, n, [](A x) { return A(x < 0 ? -x : x); });
+      case UnaryOp::kAbs: return Map1<T>(dst, src, n, [](A x) { return x < 0 ? WrapSub(A(0), x) : x; });
       case UnaryOp::kRelu: return Map1<T>(dst, src, n, [](A x) { return A(x > 0 ? x : 0); });
       case UnaryOp::kNot: return Map1<T>(dst, src, n, [](A x) { return A(~x); });
       default: Unsupported("this unary op", DTypeOf<T>());
@@ -354,8 +384,8 @@ void ScalarT(ScalarOp op, void* dst, const void* src, const void* scalar, size_t
   std::memcpy(&s_raw, scalar, sizeof(T));
   const A s = A(s_raw);
   switch (op) {
-    case ScalarOp::kAdds: return Map1<T>(dst, src, n, [s](A x) { return A(x + s); });
-    case ScalarOp::kMuls: return Map1<T>(dst, src, n, [s](A x) { return A(x * s); });
+    case ScalarOp::kAdds: return Map1<T>(dst, src, n, [s](A x) { return WrapAdd(x, s); });
+    case ScalarOp::kMuls: return Map1<T>(dst, src, n, [s](A x) { return WrapMul(x, s); });
     case ScalarOp::kMaxs: return Map1<T>(dst, src, n, [s](A x) { return x > s ? x : s; });
     case ScalarOp::kMins: return Map1<T>(dst, src, n, [s](A x) { return x < s ? x : s; });
     case ScalarOp::kLeakyRelu:
