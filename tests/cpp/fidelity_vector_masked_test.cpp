@@ -271,7 +271,7 @@ TEST(FidelityVectorMasked, ShiftAndNotOnInt16) {
   Fill(dst, want);
   AscendC::ShiftLeft(dst, src, int16_t(2), 20, 2, {1, 1, 8, 8});
   for (uint32_t r = 0; r < 2; ++r)
-    for (uint32_t e = 0; e < 20; ++e) want[r * 128 + e] = int16_t(vs[r * 128 + e] << 2);
+    for (uint32_t e = 0; e < 20; ++e) want[r * 128 + e] = int16_t(uint16_t(vs[r * 128 + e]) << 2);
   ExpectSame(Read(dst, kCap), want, "ShiftLeft");
   Fill(dst, std::vector<int16_t>(kCap, Sentinel<int16_t>()));
   want.assign(kCap, Sentinel<int16_t>());
