@@ -88,13 +88,14 @@ void WaitInterruptibly(Completion& done, const std::function<void()>& cancel) {
 }
 
 // The main thread's synchronous launches run on this stream's thread while the main thread waits
-// interruptibly. One per process: after fork() the child leaks the parent's (no thread there).
+// interruptibly (touched with the GIL held). Never destroyed: at exit its idle thread simply ends
+// with the process, and after fork() the child leaks the parent's (its thread does not exist
+// there) and makes its own.
 ascsim::Stream& MainThreadRunner() {
-  static std::unique_ptr<ascsim::Stream> runner;
+  static ascsim::Stream* runner = nullptr;
   static pid_t owner = 0;
-  if (!runner || owner != getpid()) {
-    runner.release();  // NOLINT: the parent's stream cannot be destroyed in a fork child
-    runner = std::make_unique<ascsim::Stream>();
+  if (runner == nullptr || owner != getpid()) {
+    runner = new ascsim::Stream;
     owner = getpid();
   }
   return *runner;
