@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ascsim/error.h"
+#include "interrupt.h"
 #include "warnings_queue.h"
 
 namespace py = pybind11;
@@ -60,12 +61,20 @@ struct Completion {
   }
 };
 
-// Only the main thread runs Python's signal handlers, so only it needs to wait in slices.
+// Only the main thread runs Python's signal handlers, so only it needs interruptible waits.
+// The main thread's ident is looked up once per process (again after fork, where the forking
+// thread becomes the child's main thread).
 bool OnMainThread() {
-  // Leaked: a static py::object would be released after the interpreter is gone.
-  static const auto* main_thread =
-      new py::object(py::module_::import("threading").attr("main_thread"));
-  return (*main_thread)().attr("ident").cast<unsigned long>() == PyThread_get_thread_ident();
+  static unsigned long main_ident = 0;
+  static pid_t main_pid = 0;
+  if (main_pid != getpid()) {
+    main_ident = py::module_::import("threading")
+                     .attr("main_thread")()
+                     .attr("ident")
+                     .cast<unsigned long>();
+    main_pid = getpid();
+  }
+  return main_ident == PyThread_get_thread_ident();
 }
 
 // Waits for `done` (GIL held on entry and exit). On the main thread it wakes every
@@ -85,20 +94,6 @@ void WaitInterruptibly(Completion& done, const std::function<void()>& cancel) {
       throw interrupt;
     }
   }
-}
-
-// The main thread's synchronous launches run on this stream's thread while the main thread waits
-// interruptibly (touched with the GIL held). Never destroyed: at exit its idle thread simply ends
-// with the process, and after fork() the child leaks the parent's (its thread does not exist
-// there) and makes its own.
-ascsim::Stream& MainThreadRunner() {
-  static ascsim::Stream* runner = nullptr;
-  static pid_t owner = 0;
-  if (runner == nullptr || owner != getpid()) {
-    runner = new ascsim::Stream;
-    owner = getpid();
-  }
-  return *runner;
 }
 
 // Every PyStream alive in this process (touched with the GIL held).
@@ -208,21 +203,25 @@ void Submit(py::handle stream, const std::string& func,
   }
   std::exception_ptr error;
   if (OnMainThread()) {
-    // Run on the runner thread and wait in slices, so Ctrl-C interrupts a long launch.
+    // Run here, with SIGINT routed to cancel the launch (see interrupt.h): Ctrl-C stops a long
+    // launch at its blocks' next API call and is raised as KeyboardInterrupt once it stopped.
     ascsim::CancelToken token;
-    Completion done;
-    MainThreadRunner().Enqueue([&] {
+    bool interrupted = false;
+    {
+      py::gil_scoped_release release;
+      InterruptibleSection section(token);
       ascsim::CancelScope scope(token);
-      std::exception_ptr e;
       try {
         launch(nullptr);
       } catch (...) {
-        e = std::current_exception();
+        error = std::current_exception();
       }
-      done.Finish(e);
-    });
-    WaitInterruptibly(done, [&token] { token.Cancel("interrupted (KeyboardInterrupt)"); });
-    error = done.error;
+      interrupted = section.interrupted();
+    }
+    if (interrupted && PyErr_CheckSignals() != 0) {
+      keep.registrations.clear();
+      throw py::error_already_set();  // KeyboardInterrupt (or whatever the handler raised)
+    }
   } else {
     py::gil_scoped_release release;
     try {

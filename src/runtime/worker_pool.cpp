@@ -50,6 +50,12 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
   grid.blocks = blocks;
   grid.run_block = &run_block;
   grid.stop = stop;
+  // The launching thread gets a head start before helpers may join: waking a helper and then
+  // waiting for the block it took costs several microseconds, more than a small launch's whole
+  // body (8 blocks of the [8, 2048] add: ~5 us alone, ~11 us shared). A launch that is done within
+  // the head start never involves a helper; a longer one loses only the head start.
+  constexpr auto kHelperHeadStart = std::chrono::microseconds(15);
+  grid.share_from = std::chrono::steady_clock::now() + kHelperHeadStart;
   const bool share = !threads_.empty() && blocks > 1;
   if (share) {
     {
@@ -78,19 +84,29 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
 void WorkerPool::WorkerLoop() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
+    // A grid with unclaimed blocks whose head start is over; while only grids still in their
+    // head start have work, sleep until the earliest of them opens (or a new grid arrives).
     Grid* grid = nullptr;
-    work_cv_.wait(lock, [&] {
-      if (stopping_) return true;
+    for (;;) {
+      if (stopping_) return;
+      const auto now = std::chrono::steady_clock::now();
+      auto earliest = std::chrono::steady_clock::time_point::max();
       for (Grid* g : grids_) {
         const bool stopped = g->stop && g->stop->load(std::memory_order_relaxed);
-        if (!stopped && g->next.load(std::memory_order_relaxed) < g->blocks) {
+        if (stopped || g->next.load(std::memory_order_relaxed) >= g->blocks) continue;
+        if (g->share_from <= now) {
           grid = g;
-          return true;
+          break;
         }
+        earliest = std::min(earliest, g->share_from);
       }
-      return false;
-    });
-    if (stopping_) return;
+      if (grid != nullptr) break;
+      if (earliest == std::chrono::steady_clock::time_point::max()) {
+        work_cv_.wait(lock);
+      } else {
+        work_cv_.wait_until(lock, earliest);
+      }
+    }
     ++grid->helpers;
     lock.unlock();
     Drain(*grid);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -38,6 +39,8 @@ class WorkerPool {
     // Workers currently inside this grid: changed under mu_, read without it by the launcher's
     // short wait for the last blocks (see RunGrid).
     std::atomic<int> helpers{0};
+    // Helpers may claim blocks from this moment on (see kHelperHeadStart in RunGrid).
+    std::chrono::steady_clock::time_point share_from;
   };
 
   void WorkerLoop();

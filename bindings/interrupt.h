@@ -1,0 +1,33 @@
+// Ctrl-C during a synchronous launch that runs on Python's main thread.
+#pragma once
+
+#include <cstdint>
+
+#include "ascsim/runtime.h"
+
+namespace add_custom_py {
+
+// For its lifetime (the span of one synchronous launch on the main thread, GIL released):
+// SIGINT is handled by a small handler that forwards the signal to the previous handler (Python's,
+// which records it so that PyErr_CheckSignals raises KeyboardInterrupt afterwards) and pokes a
+// watcher thread, which cancels `token` (Cancel takes a lock, which a signal handler may not).
+// The launch then stops at its blocks' next API call. Running the launch on the calling thread
+// instead of handing it to another one keeps a small launch at a few microseconds; the price is
+// two sigaction calls. When Python is not handling SIGINT itself (SIG_DFL / SIG_IGN) nothing is
+// installed.
+class InterruptibleSection {
+ public:
+  explicit InterruptibleSection(ascsim::CancelToken& token);
+  ~InterruptibleSection();
+  InterruptibleSection(const InterruptibleSection&) = delete;
+  InterruptibleSection& operator=(const InterruptibleSection&) = delete;
+
+  // True when SIGINT arrived during the section.
+  bool interrupted() const;
+
+ private:
+  bool installed_ = false;
+  uint64_t generation_ = 0;
+};
+
+}  // namespace add_custom_py
