@@ -389,14 +389,7 @@ void SetVectorMask(int32_t len) {
                                     ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
                                     repeatParams);                                               \
   }
-ASCSIM_MASKED_BINARY(Add, kAdd)
-ASCSIM_MASKED_BINARY(Sub, kSub)
-ASCSIM_MASKED_BINARY(Mul, kMul)
-ASCSIM_MASKED_BINARY(Div, kDiv)
-ASCSIM_MASKED_BINARY(Max, kMax)
-ASCSIM_MASKED_BINARY(Min, kMin)
-ASCSIM_MASKED_BINARY(And, kAnd)
-ASCSIM_MASKED_BINARY(Or, kOr)
+ASCSIM_FOR_EACH_BINARY_OP(ASCSIM_MASKED_BINARY)
 #undef ASCSIM_MASKED_BINARY
 
 #define ASCSIM_MASKED_UNARY(Name, Op, Class)                                             \
@@ -414,14 +407,7 @@ ASCSIM_MASKED_BINARY(Or, kOr)
         #Name, ascsim::simd::UnaryOp::Op, ascsim::model::VectorClass::Class, dst, src,   \
         ascsim::aicore::BitMask(mask), isSetMask, repeatTime, repeatParams);             \
   }
-ASCSIM_MASKED_UNARY(Exp, kExp, kTranscendental)
-ASCSIM_MASKED_UNARY(Ln, kLn, kTranscendental)
-ASCSIM_MASKED_UNARY(Abs, kAbs, kSimple)
-ASCSIM_MASKED_UNARY(Sqrt, kSqrt, kTranscendental)
-ASCSIM_MASKED_UNARY(Rsqrt, kRsqrt, kTranscendental)
-ASCSIM_MASKED_UNARY(Reciprocal, kReciprocal, kTranscendental)
-ASCSIM_MASKED_UNARY(Relu, kRelu, kSimple)
-ASCSIM_MASKED_UNARY(Not, kNot, kSimple)
+ASCSIM_FOR_EACH_UNARY_OP(ASCSIM_MASKED_UNARY)
 #undef ASCSIM_MASKED_UNARY
 
 #define ASCSIM_MASKED_SCALAR(Name, Op)                                                           \
@@ -441,11 +427,7 @@ ASCSIM_MASKED_UNARY(Not, kNot, kSimple)
                                     ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
                                     repeatParams);                                               \
   }
-ASCSIM_MASKED_SCALAR(Adds, kAdds)
-ASCSIM_MASKED_SCALAR(Muls, kMuls)
-ASCSIM_MASKED_SCALAR(Maxs, kMaxs)
-ASCSIM_MASKED_SCALAR(Mins, kMins)
-ASCSIM_MASKED_SCALAR(LeakyRelu, kLeakyRelu)
+ASCSIM_FOR_EACH_SCALAR_OP(ASCSIM_MASKED_SCALAR)
 ASCSIM_MASKED_SCALAR(ShiftLeft, kShiftLeft)
 #undef ASCSIM_MASKED_SCALAR
 

@@ -69,20 +69,26 @@ simd::Rounding ToRounding(AscendC::RoundMode mode);
 
 namespace AscendC {
 
+// The element-wise ops and their SIMD op (and cost class for unary ops), listed once and used by
+// both the count form here and the mask/repeat form (vector_masked.h).
+#define ASCSIM_FOR_EACH_BINARY_OP(X) \
+  X(Add, kAdd) X(Sub, kSub) X(Mul, kMul) X(Div, kDiv) X(Max, kMax) X(Min, kMin) X(And, kAnd) X(Or, kOr)
+#define ASCSIM_FOR_EACH_UNARY_OP(X)                                                      \
+  X(Exp, kExp, kTranscendental) X(Ln, kLn, kTranscendental) X(Abs, kAbs, kSimple)         \
+  X(Sqrt, kSqrt, kTranscendental) X(Rsqrt, kRsqrt, kTranscendental)                       \
+  X(Reciprocal, kReciprocal, kTranscendental) X(Relu, kRelu, kSimple) X(Not, kNot, kSimple)
+// Scalar-operand ops with a plain (dst, src, scalar, ...) signature (ShiftRight has an extra
+// roundEn argument and is written out).
+#define ASCSIM_FOR_EACH_SCALAR_OP(X) \
+  X(Adds, kAdds) X(Muls, kMuls) X(Maxs, kMaxs) X(Mins, kMins) X(LeakyRelu, kLeakyRelu)
+
 #define ASCSIM_BINARY_OP(Name, Op)                                                            \
   template <class T, bool isSetMask = true>                                                   \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const int32_t& count) {                                                           \
     ascsim::aicore::BinaryCount(#Name, ascsim::simd::BinaryOp::Op, dst, src0, src1, count);   \
   }
-ASCSIM_BINARY_OP(Add, kAdd)
-ASCSIM_BINARY_OP(Sub, kSub)
-ASCSIM_BINARY_OP(Mul, kMul)
-ASCSIM_BINARY_OP(Div, kDiv)
-ASCSIM_BINARY_OP(Max, kMax)
-ASCSIM_BINARY_OP(Min, kMin)
-ASCSIM_BINARY_OP(And, kAnd)
-ASCSIM_BINARY_OP(Or, kOr)
+ASCSIM_FOR_EACH_BINARY_OP(ASCSIM_BINARY_OP)
 #undef ASCSIM_BINARY_OP
 
 #define ASCSIM_UNARY_OP(Name, Op, Class)                                                      \
@@ -91,14 +97,7 @@ ASCSIM_BINARY_OP(Or, kOr)
     ascsim::aicore::UnaryCount(#Name, ascsim::simd::UnaryOp::Op,                              \
                                ascsim::model::VectorClass::Class, dst, src, count);           \
   }
-ASCSIM_UNARY_OP(Exp, kExp, kTranscendental)
-ASCSIM_UNARY_OP(Ln, kLn, kTranscendental)
-ASCSIM_UNARY_OP(Abs, kAbs, kSimple)
-ASCSIM_UNARY_OP(Sqrt, kSqrt, kTranscendental)
-ASCSIM_UNARY_OP(Rsqrt, kRsqrt, kTranscendental)
-ASCSIM_UNARY_OP(Reciprocal, kReciprocal, kTranscendental)
-ASCSIM_UNARY_OP(Relu, kRelu, kSimple)
-ASCSIM_UNARY_OP(Not, kNot, kSimple)
+ASCSIM_FOR_EACH_UNARY_OP(ASCSIM_UNARY_OP)
 #undef ASCSIM_UNARY_OP
 
 #define ASCSIM_SCALAR_OP(Name, Op)                                                         \
@@ -107,11 +106,7 @@ ASCSIM_UNARY_OP(Not, kNot, kSimple)
             const int32_t& count) {                                                        \
     ascsim::aicore::ScalarCount(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), count); \
   }
-ASCSIM_SCALAR_OP(Adds, kAdds)
-ASCSIM_SCALAR_OP(Muls, kMuls)
-ASCSIM_SCALAR_OP(Maxs, kMaxs)
-ASCSIM_SCALAR_OP(Mins, kMins)
-ASCSIM_SCALAR_OP(LeakyRelu, kLeakyRelu)
+ASCSIM_FOR_EACH_SCALAR_OP(ASCSIM_SCALAR_OP)
 #undef ASCSIM_SCALAR_OP
 
 template <class T, bool isSetMask = true>
