@@ -56,14 +56,27 @@ uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, ui
   return reinterpret_cast<uint8_t*>(dst.data());
 }
 
+// The source operand of a Whole/Block reduction: its repeat plan and strides, checked once.
+struct ReduceSource {
+  simd::RepeatPlan plan;
+  simd::Stride stride;
+  const uint8_t* bytes;
+  uint64_t extent;  // bytes from `bytes` to the highest byte read
+};
+
 template <class T>
-void StoreIndex(uint8_t* slot, uint32_t index) {
-  if constexpr (sizeof(T) == 2) {
-    const uint16_t i16 = static_cast<uint16_t>(index);
-    std::memcpy(slot, &i16, 2);
-  } else {
-    std::memcpy(slot, &index, 4);
-  }
+ReduceSource CheckReduceSource(const char* name, CoreContext& core,
+                               const AscendC::LocalTensor<T>& src, const MaskArg& mask,
+                               bool is_set_mask, int32_t repeat_time, int32_t src_blk_stride,
+                               int32_t src_rep_stride) {
+  CheckNonNegative(name, "srcBlkStride", src_blk_stride);
+  CheckNonNegative(name, "srcRepStride", src_rep_stride);
+  ReduceSource source;
+  source.plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
+  source.stride = StrideOf(src_blk_stride, src_rep_stride);
+  source.bytes = reinterpret_cast<const uint8_t*>(
+      CheckStridedOperand(name, "src", src, source.plan, source.stride, &source.extent));
+  return source;
 }
 
 template <class T>
@@ -74,13 +87,12 @@ void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckNonNegative(name, "dstRepStride", dst_rep_stride);
-  CheckNonNegative(name, "srcBlkStride", src_blk_stride);
-  CheckNonNegative(name, "srcRepStride", src_rep_stride);
-  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
-  const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
-  uint64_t ns;
-  const auto* s =
-      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const ReduceSource source = CheckReduceSource(name, core, src, mask, is_set_mask, repeat_time,
+                                                src_blk_stride, src_rep_stride);
+  const simd::RepeatPlan& plan = source.plan;
+  const simd::Stride& ss = source.stride;
+  const uint8_t* s = source.bytes;
+  const uint64_t ns = source.extent;
   using Order = AscendC::ReduceOrder;
   const bool pairs = kind != simd::ReduceKind::kSum &&
                      (order == Order::ORDER_VALUE_INDEX || order == Order::ORDER_INDEX_VALUE);
@@ -121,13 +133,12 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckNonNegative(name, "dstRepStride", dst_rep_stride);
-  CheckNonNegative(name, "srcBlkStride", src_blk_stride);
-  CheckNonNegative(name, "srcRepStride", src_rep_stride);
-  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
-  const simd::Stride ss = StrideOf(src_blk_stride, src_rep_stride);
-  uint64_t ns;
-  const auto* s =
-      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
+  const ReduceSource source = CheckReduceSource(name, core, src, mask, is_set_mask, repeat_time,
+                                                src_blk_stride, src_rep_stride);
+  const simd::RepeatPlan& plan = source.plan;
+  const simd::Stride& ss = source.stride;
+  const uint8_t* s = source.bytes;
+  const uint64_t ns = source.extent;
   const uint64_t group = 8 * sizeof(T);  // 8 results per repeat
   uint64_t nd;
   uint8_t* d =

@@ -69,8 +69,7 @@ void TPipe::Reset() {
   used_bytes_ = 0;
 }
 
-ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, const char* what, TPosition pos) {
-  using ascsim::aicore::Str;
+ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos) {
   const uint32_t rounded = (len + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
   ascsim::aicore::BufferSlot slot;
   slot.addr = core_->ub + used_bytes_;
@@ -80,7 +79,6 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, const char* what, TPositi
   slot.position = pos;
   used_bytes_ += rounded;
   slots_.push_back(slot);
-  (void)what;
   return &slots_.back();
 }
 
@@ -113,7 +111,7 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
             ")"));
   }
   for (uint32_t i = 0; i < num; ++i) {
-    ascsim::aicore::BufferSlot* slot = Carve(len, "queue", que.src_);
+    ascsim::aicore::BufferSlot* slot = Carve(len, que.src_);
     slot->owner = &que;
     slot->index = i;
     slot->is_queue = true;
@@ -142,7 +140,7 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
             used_bytes_, ", exceeding the Unified Buffer (", core_->ub_size, " B on ",
             core_->launch->soc->name, ")"));
   }
-  ascsim::aicore::BufferSlot* slot = Carve(len, "TBuf", buf.pos_);
+  ascsim::aicore::BufferSlot* slot = Carve(len, buf.pos_);
   slot->owner = &buf;
   slot->state = ascsim::aicore::BufferState::kFixed;
   buf.slot_ = slot;

@@ -187,7 +187,7 @@ class TPipe {
  private:
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
-  ascsim::aicore::BufferSlot* Carve(uint32_t len, const char* what, TPosition pos);
+  ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
 
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;

@@ -170,6 +170,17 @@ uint64_t ReduceWorkElements(uint64_t count) {
   return (repeats + per_block - 1) / per_block * per_block;
 }
 
+// A reduction's index result in a slot of T's width: 16 bits for 16-bit types, else 32.
+template <class T>
+void StoreIndex(uint8_t* slot, uint32_t index) {
+  if constexpr (sizeof(T) == 2) {
+    const uint16_t i16 = static_cast<uint16_t>(index);
+    std::memcpy(slot, &i16, 2);
+  } else {
+    std::memcpy(slot, &index, 4);
+  }
+}
+
 template <class T>
 void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
@@ -187,15 +198,8 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   if (kind == 1) simd::ReduceMax(simd::DTypeOf<T>(), s, n, &value, &index);
   if (kind == 2) simd::ReduceMin(simd::DTypeOf<T>(), s, n, &value, &index);
   d[0] = value;
-  if (cal_index) {
-    // The index is stored in the second element's bits (read back with ReinterpretCast).
-    if constexpr (sizeof(T) == 2) {
-      const uint16_t i16 = static_cast<uint16_t>(index);
-      std::memcpy(static_cast<void*>(&d[1]), &i16, 2);
-    } else {
-      std::memcpy(static_cast<void*>(&d[1]), &index, sizeof(uint32_t));
-    }
-  }
+  // The index is stored in the second element's bits (read back with ReinterpretCast).
+  if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), index);
   Record(core, VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst),
                           BufferId(src), BufferId(work)));
 }
