@@ -147,7 +147,7 @@ void PipeBarrierImpl(pipe_t pipe) {
   call.kind = model::CallKind::kPipeBarrier;
   call.pipe = ToModelPipe(pipe);
   call.event = static_cast<uint32_t>(pipe);
-  Record(core, call);
+  Record(core, [&] { return call; });
 }
 
 void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
@@ -162,7 +162,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") set again before its WaitFlag; a flag holds one event, so the first is lost"));
   }
   ++pending;
-  Record(core, FlagCall("SetFlag", model::CallKind::kSetFlag, event, id));
+  Record(core, [&] { return FlagCall("SetFlag", model::CallKind::kSetFlag, event, id); });
 }
 
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
@@ -176,7 +176,7 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") has no matching SetFlag; the device would hang until timeout 507018"));
   }
   --it->second;
-  Record(core, FlagCall("WaitFlag", model::CallKind::kWaitFlag, event, id));
+  Record(core, [&] { return FlagCall("WaitFlag", model::CallKind::kWaitFlag, event, id); });
 }
 
 void SyncAllImpl() {
@@ -189,7 +189,7 @@ void SyncAllImpl() {
   call.name = "SyncAll";
   call.kind = model::CallKind::kSyncAll;
   call.pipe = model::Pipe::kNone;
-  Record(core, call);
+  Record(core, [&] { return call; });
   core.launch->sync_all(core.block_idx);
 }
 

@@ -29,5 +29,9 @@ struct BufferSlot {
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.
 std::string DescribeSlot(const BufferSlot& slot);
+// The fault for a LocalTensor that is unbound (`slot` null) or whose buffer was freed.
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultDeadTensor(const char* call,
+                                                               const char* role,
+                                                               const BufferSlot* slot);
 
 }  // namespace ascsim::aicore

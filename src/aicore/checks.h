@@ -31,6 +31,19 @@ std::string WhereAmI();
 // Throws the error of `kind` with the current core's prefix. Never returns.
 [[noreturn]] void Fault(ErrorKind kind, const std::string& detail);
 
+// The failure paths of the per-call operand checks, kept out of line so that the checks
+// themselves stay a few compares and branches that inline into every API call.
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultNegativeCount(const char* call,
+                                                                  int64_t count);
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultUnalignedUb(const char* call,
+                                                                const char* role,
+                                                                uint64_t offset);
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultTensorRange(const char* call,
+                                                                const char* role,
+                                                                uint64_t begin, uint64_t end,
+                                                                const char* type,
+                                                                uint64_t size);
+
 // Records a warning for the launch (deduplicated by `key`, or by `detail` when `key` is empty);
 // in strict mode raises it as a StrictWarning fault instead.
 void Warn(const std::string& detail, const std::string& key = "");
@@ -55,9 +68,11 @@ constexpr const char* TypeName() {
   else return "T";
 }
 
-// Records an API call for the cost model when profiling is on (one branch when off).
-inline void Record(CoreContext& core, const model::ApiCall& call) {
-  if (core.trace != nullptr) core.trace->calls.push_back(call);
+// Records an API call for the cost model when profiling is on (one branch when off). `make`
+// builds the call record, so nothing is built when profiling is off.
+template <class MakeCall>
+inline void Record(CoreContext& core, MakeCall&& make) {
+  if (core.trace != nullptr) [[unlikely]] core.trace->calls.push_back(make());
 }
 
 }  // namespace ascsim::aicore

@@ -85,24 +85,15 @@ class LocalTensor {
   T* Checked(const char* call, const char* role, uint64_t index, uint64_t count) const {
     using ascsim::aicore::Str;
     CheckLive(call, role);
-    if (index + count > size_) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
-                            Str(call, ": ", role, " [", index, ", ", index + count, ") of ",
-                                ascsim::aicore::TypeName<T>(), " exceeds LocalTensor size ", size_));
+    if (index + count > size_) [[unlikely]] {
+      ascsim::aicore::FaultTensorRange(call, role, index, index + count,
+                                       ascsim::aicore::TypeName<T>(), size_);
     }
     return addr_ + index;
   }
   void CheckLive(const char* call, const char* role) const {
-    using ascsim::aicore::Str;
-    if (slot_ == nullptr) {
-      ascsim::aicore::Fault(
-          ascsim::ErrorKind::kInvalidArgument,
-          Str(call, ": ", role, " LocalTensor is not bound to a buffer (use AllocTensor, DeQue or TBuf::Get)"));
-    }
-    if (slot_->generation != generation_) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kQueueMisuse,
-                            Str(call, ": ", role, " LocalTensor used after FreeTensor (",
-                                ascsim::aicore::DescribeSlot(*slot_), ")"));
+    if (slot_ == nullptr || slot_->generation != generation_) [[unlikely]] {
+      ascsim::aicore::FaultDeadTensor(call, role, slot_);
     }
   }
   T* data() const { return addr_; }

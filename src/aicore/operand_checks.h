@@ -11,7 +11,7 @@ namespace ascsim::aicore {
 
 // A count argument: negative counts are rejected rather than wrapped to huge ones.
 inline uint64_t CheckCount(const char* call, int64_t count) {
-  if (count < 0) Fault(ErrorKind::kInvalidArgument, Str(call, ": count ", count, " is negative"));
+  if (count < 0) [[unlikely]] FaultNegativeCount(call, count);
   return static_cast<uint64_t>(count);
 }
 
@@ -20,10 +20,9 @@ template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
                   uint64_t count) {
   T* p = t.Checked(call, role, 0, count);
-  const uint64_t offset = t.UbOffset();
-  if (offset % AscendC::ONE_BLK_SIZE != 0) {
-    Fault(ErrorKind::kInvalidArgument, Str(call, ": ", role, " UB address ", Hex(offset),
-                                           " is not 32-byte aligned"));
+  // The UB arena is page aligned, so the host address has the UB offset's low bits.
+  if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
+    FaultUnalignedUb(call, role, t.UbOffset());
   }
   return p;
 }

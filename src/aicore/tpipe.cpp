@@ -203,7 +203,7 @@ void RecordQueueCall(const char* name, model::CallKind kind, const BufferSlot* s
   call.kind = kind;
   call.pipe = model::Pipe::kNone;
   call.dst_buffer = slot->id;
-  Record(core, call);
+  Record(core, [&] { return call; });
 }
 }  // namespace
 

@@ -1,0 +1,34 @@
+// The failure paths of the per-call operand checks (checks.h, operand_checks.h, local_tensor.h).
+// They live here, out of line and marked cold, so that the checks inlined into every API call
+// are a few compares: building a message costs nothing until a kernel actually faults.
+#include "aicore/buffer_slot.h"
+#include "aicore/checks.h"
+
+namespace ascsim::aicore {
+
+void FaultNegativeCount(const char* call, int64_t count) {
+  Fault(ErrorKind::kInvalidArgument, Str(call, ": count ", count, " is negative"));
+}
+
+void FaultUnalignedUb(const char* call, const char* role, uint64_t offset) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(call, ": ", role, " UB address ", Hex(offset), " is not 32-byte aligned"));
+}
+
+void FaultTensorRange(const char* call, const char* role, uint64_t begin, uint64_t end,
+                      const char* type, uint64_t size) {
+  Fault(ErrorKind::kOutOfBounds, Str(call, ": ", role, " [", begin, ", ", end, ") of ", type,
+                                     " exceeds LocalTensor size ", size));
+}
+
+void FaultDeadTensor(const char* call, const char* role, const BufferSlot* slot) {
+  if (slot == nullptr) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": ", role,
+              " LocalTensor is not bound to a buffer (use AllocTensor, DeQue or TBuf::Get)"));
+  }
+  Fault(ErrorKind::kQueueMisuse,
+        Str(call, ": ", role, " LocalTensor used after FreeTensor (", DescribeSlot(*slot), ")"));
+}
+
+}  // namespace ascsim::aicore
