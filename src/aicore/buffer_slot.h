@@ -31,7 +31,7 @@ struct BufferSlot {
 std::string DescribeSlot(const BufferSlot& slot);
 // The fault for a LocalTensor that is unbound (`slot` null) or whose buffer was freed.
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultDeadTensor(const char* call,
-                                                               const char* role,
-                                                               const BufferSlot* slot);
+                                                                  const char* role,
+                                                                  const BufferSlot* slot);
 
 }  // namespace ascsim::aicore

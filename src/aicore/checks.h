@@ -34,15 +34,14 @@ std::string WhereAmI();
 // The failure paths of the per-call operand checks, kept out of line so that the checks
 // themselves stay a few compares and branches that inline into every API call.
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultNegativeCount(const char* call,
-                                                                  int64_t count);
+                                                                     int64_t count);
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultUnalignedUb(const char* call,
-                                                                const char* role,
-                                                                uint64_t offset);
+                                                                   const char* role,
+                                                                   uint64_t offset);
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultTensorRange(const char* call,
-                                                                const char* role,
-                                                                uint64_t begin, uint64_t end,
-                                                                const char* type,
-                                                                uint64_t size);
+                                                                   const char* role, uint64_t begin,
+                                                                   uint64_t end, const char* type,
+                                                                   uint64_t size);
 
 // Records a warning for the launch (deduplicated by `key`, or by `detail` when `key` is empty);
 // in strict mode raises it as a StrictWarning fault instead.
@@ -72,7 +71,8 @@ constexpr const char* TypeName() {
 // builds the call record, so nothing is built when profiling is off.
 template <class MakeCall>
 inline void Record(CoreContext& core, MakeCall&& make) {
-  if (core.trace != nullptr) [[unlikely]] core.trace->calls.push_back(make());
+  if (core.trace != nullptr) [[unlikely]]
+    core.trace->calls.push_back(make());
 }
 
 }  // namespace ascsim::aicore

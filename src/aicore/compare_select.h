@@ -99,8 +99,10 @@ void CompareWalk(const char* name, AscendC::CMPMODE mode, const AscendC::LocalTe
                             src1 == nullptr, len, d, uint64_t{r} * plan.per_repeat + e);
       },
       DenseRepeats({sa}) && (src1 == nullptr || DenseRepeats({sb})));
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kSimple, sizeof(T), out_bits, BufferId(dst),
-                          BufferId(src0), src1 ? BufferId(*src1) : model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kSimple, sizeof(T), out_bits, BufferId(dst),
+                      BufferId(src0), src1 ? BufferId(*src1) : model::kNoBuffer);
+  });
 }
 
 // The count forms need whole 256 B repeats, as the device's Compare does.
@@ -164,9 +166,11 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
                            scalar_b, len, bits, first_bit);
       },
       !reuse && DenseRepeats({sd, sa}) && (scalar_b || DenseRepeats({sb})));
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
-                          scalar_b ? model::kNoBuffer : BufferId(*src1)); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
+                      scalar_b ? model::kNoBuffer : BufferId(*src1));
+  });
 }
 
 inline simd::Stride Dense() { return simd::Stride{kBlockBytes, kRepeatBytes}; }

@@ -95,8 +95,10 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n);
   const T* s = src.CheckedAddress("DataCopy GM->UB", "read", 0, n);
   ascsim::simd::Copy(d, s, n * sizeof(T));
-  ai::Record(core, [&] { return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2, n * sizeof(T), sizeof(T),
-                                ai::BufferId(dst), ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2, n * sizeof(T), sizeof(T),
+                        ai::BufferId(dst), ascsim::model::kNoBuffer);
+  });
 }
 
 // UB -> GM, contiguous.
@@ -109,8 +111,10 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n);
   T* d = dst.CheckedAddress("DataCopy UB->GM", "write", 0, n);
   ai::StoreToGm("DataCopy UB->GM", d, s, n);
-  ai::Record(core, [&] { return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3, n * sizeof(T), sizeof(T),
-                                ascsim::model::kNoBuffer, ai::BufferId(src)); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3, n * sizeof(T), sizeof(T),
+                        ascsim::model::kNoBuffer, ai::BufferId(src));
+  });
 }
 
 // UB -> UB, contiguous (runs on the vector pipe).
@@ -124,8 +128,10 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32
   const T* s = ai::CheckUbOperand("DataCopy UB->UB", "src", src, n);
   ai::CheckOverlap("DataCopy UB->UB", "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   ascsim::simd::Copy(d, s, n * sizeof(T));
-  ai::Record(core, [&] { return ai::CopyCall("DataCopy", ascsim::model::Pipe::kV, n * sizeof(T), sizeof(T),
-                                ai::BufferId(dst), ai::BufferId(src)); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kV, n * sizeof(T), sizeof(T),
+                        ai::BufferId(dst), ai::BufferId(src));
+  });
 }
 
 // GM -> UB, strided in 32 B blocks.
@@ -148,9 +154,11 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
   }
-  ai::Record(core, [&] { return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2,
-                                uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
-                                ai::BufferId(dst), ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2,
+                        uint64_t{p.blockCount} * len * sizeof(T), sizeof(T), ai::BufferId(dst),
+                        ascsim::model::kNoBuffer);
+  });
 }
 
 // UB -> GM, strided in 32 B blocks.
@@ -171,9 +179,11 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ai::StoreToGm(call, d + b * dst_pitch, s + b * src_pitch, len);
   }
-  ai::Record(core, [&] { return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3,
-                                uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
-                                ascsim::model::kNoBuffer, ai::BufferId(src)); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3,
+                        uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
+                        ascsim::model::kNoBuffer, ai::BufferId(src));
+  });
 }
 
 // GM -> UB with byte-exact lengths (A2): each block lands 32 B aligned in UB, padded on the
@@ -216,9 +226,11 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
       for (uint64_t i = 0; i < right; ++i) row[left + len + i] = pad.paddingValue;
     }
   }
-  ai::Record(core, [&] { return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte2,
-                                uint64_t{p.blockCount} * p.blockLen, sizeof(T), ai::BufferId(dst),
-                                ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte2,
+                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ai::BufferId(dst),
+                        ascsim::model::kNoBuffer);
+  });
 }
 
 // The older spelling with DataCopyParams (blockLen in bytes) and DataCopyPadParams.
@@ -260,9 +272,11 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
     const T* row = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);
     ai::StoreToGm(call, d + b * dst_pitch, row, len);
   }
-  ai::Record(core, [&] { return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte3,
-                                uint64_t{p.blockCount} * p.blockLen, sizeof(T),
-                                ascsim::model::kNoBuffer, ai::BufferId(src)); });
+  ai::Record(core, [&] {
+    return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte3,
+                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ascsim::model::kNoBuffer,
+                        ai::BufferId(src));
+  });
 }
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {

@@ -11,7 +11,8 @@ namespace ascsim::aicore {
 
 // A count argument: negative counts are rejected rather than wrapped to huge ones.
 inline uint64_t CheckCount(const char* call, int64_t count) {
-  if (count < 0) [[unlikely]] FaultNegativeCount(call, count);
+  if (count < 0) [[unlikely]]
+    FaultNegativeCount(call, count);
   return static_cast<uint64_t>(count);
 }
 

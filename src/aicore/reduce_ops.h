@@ -120,9 +120,11 @@ void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
       std::memcpy(out + sizeof(T), &value, sizeof(T));
     }
   }
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                          model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                      model::kNoBuffer);
+  });
 }
 
 template <class T>
@@ -155,9 +157,11 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
         std::memcpy(out + blk * sizeof(T), &value, sizeof(T));
     }
   }
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                          model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                      model::kNoBuffer);
+  });
 }
 
 template <class T>
@@ -203,9 +207,11 @@ void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalT
   }
   d[0] = acc;
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), best_index);
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                          BufferId(work)); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
+                      BufferId(work));
+  });
 }
 
 }  // namespace ascsim::aicore

@@ -231,11 +231,13 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
                      b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
       },
       DenseRepeats({sd, sa, sb}));
-  Record(core, [&] { return VectorCall(name,
-                          op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
-                                                     : model::VectorClass::kSimple,
-                          sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                          BufferId(src0), BufferId(src1)); });
+  Record(core, [&] {
+    return VectorCall(name,
+                      op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
+                                                 : model::VectorClass::kSimple,
+                      sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+                      BufferId(src0), BufferId(src1));
+  });
 }
 
 // Unary and tensor-scalar instructions share the walk: `body(d, s, len)` does one run.
@@ -259,8 +261,10 @@ void MaskedUnaryWalk(const char* name, model::VectorClass cls, const AscendC::Lo
              s + simd::ElementOffset(plan, ss, sizeof(T), r, e), len);
       },
       DenseRepeats({sd, ss}));
-  Record(core, [&] { return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat,
-                          BufferId(dst), BufferId(src), model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+                      BufferId(src), model::kNoBuffer);
+  });
 }
 
 template <class T>
@@ -303,9 +307,11 @@ void MaskedDuplicate(const AscendC::LocalTensor<T>& dst, T scalar, const MaskArg
         simd::Fill(dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e), &scalar, len);
       },
       DenseRepeats({sd}));
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), model::kNoBuffer,
-                          model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), model::kNoBuffer,
+                      model::kNoBuffer);
+  });
 }
 
 }  // namespace ascsim::aicore

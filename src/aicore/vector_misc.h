@@ -53,8 +53,10 @@ void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>
   const U* s = CheckUbOperand("Axpy", "src", src, n);
   CheckOverlap("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
   simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
-  Record(core, [&] { return VectorCall("Axpy", model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
-                          BufferId(src), BufferId(dst)); });
+  Record(core, [&] {
+    return VectorCall("Axpy", model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+                      BufferId(src), BufferId(dst));
+  });
 }
 
 // The 16-bit patterns of GatherMask's built-in modes 1..7, repeated over a repeat.
@@ -104,9 +106,11 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     }
   }
   *rsvd_cnt = selected;
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
-                          model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
+                      model::kNoBuffer);
+  });
 }
 
 }  // namespace ascsim::aicore
@@ -178,9 +182,11 @@ void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t r
           &s[r * 8 + j], plan.per_block);
     }
   }
-  ai::Record(core, [&] { return ai::VectorCall("Brcb", ascsim::model::VectorClass::kSimple, sizeof(T),
-                                  uint64_t{plan.repeats} * plan.per_repeat, ai::BufferId(dst),
-                                  ai::BufferId(src0), ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::VectorCall("Brcb", ascsim::model::VectorClass::kSimple, sizeof(T),
+                          uint64_t{plan.repeats} * plan.per_repeat, ai::BufferId(dst),
+                          ai::BufferId(src0), ascsim::model::kNoBuffer);
+  });
 }
 
 // --- GatherMask ---
@@ -242,9 +248,11 @@ void CreateVecIndex(LocalTensor<T> dst, const NonDeduced<T> firstValue, uint32_t
   ai::EnterApiCall(core);
   T* d = ai::CheckUbOperand("CreateVecIndex", "dst", dst, calCount);
   ascsim::simd::IndexRun(ascsim::simd::DTypeOf<T>(), d, static_cast<double>(firstValue), calCount);
-  ai::Record(core, [&] { return ai::VectorCall("CreateVecIndex", ascsim::model::VectorClass::kSimple, sizeof(T),
-                                  calCount, ai::BufferId(dst), ascsim::model::kNoBuffer,
-                                  ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::VectorCall("CreateVecIndex", ascsim::model::VectorClass::kSimple, sizeof(T),
+                          calCount, ai::BufferId(dst), ascsim::model::kNoBuffer,
+                          ascsim::model::kNoBuffer);
+  });
 }
 
 }  // namespace AscendC

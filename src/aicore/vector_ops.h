@@ -29,10 +29,12 @@ void BinaryCount(const char* name, simd::BinaryOp op, const AscendC::LocalTensor
   CheckOverlap(name, "dst", d, n * sizeof(T), "src0", a, n * sizeof(T));
   CheckOverlap(name, "dst", d, n * sizeof(T), "src1", b, n * sizeof(T));
   simd::Binary(op, simd::DTypeOf<T>(), d, a, b, n);
-  Record(core, [&] { return VectorCall(name,
-                          op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
-                                                     : model::VectorClass::kSimple,
-                          sizeof(T), n, BufferId(dst), BufferId(src0), BufferId(src1)); });
+  Record(core, [&] {
+    return VectorCall(name,
+                      op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
+                                                 : model::VectorClass::kSimple,
+                      sizeof(T), n, BufferId(dst), BufferId(src0), BufferId(src1));
+  });
 }
 
 template <class T>
@@ -46,7 +48,9 @@ void UnaryCount(const char* name, simd::UnaryOp op, model::VectorClass cls,
   const T* s = CheckUbOperand(name, "src", src, n);
   CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   simd::Unary(op, simd::DTypeOf<T>(), d, s, n);
-  Record(core, [&] { return VectorCall(name, cls, sizeof(T), n, BufferId(dst), BufferId(src), model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, cls, sizeof(T), n, BufferId(dst), BufferId(src), model::kNoBuffer);
+  });
 }
 
 template <class T>
@@ -59,8 +63,10 @@ void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor
   const T* s = CheckUbOperand(name, "src", src, n);
   CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   simd::WithScalar(op, simd::DTypeOf<T>(), d, s, &scalar, n);
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
-                          BufferId(src), model::kNoBuffer); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kSimple, sizeof(T), n, BufferId(dst), BufferId(src),
+                      model::kNoBuffer);
+  });
 }
 
 simd::Rounding ToRounding(AscendC::RoundMode mode);
@@ -133,9 +139,10 @@ void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, cons
   T* d = ai::CheckUbOperand("Duplicate", "dst", dst, n);
   const T value = T(scalarValue);
   ascsim::simd::Fill(ascsim::simd::DTypeOf<T>(), d, &value, n);
-  ai::Record(core, [&] { return ai::VectorCall("Duplicate", ascsim::model::VectorClass::kSimple, sizeof(T), n,
-                                  ai::BufferId(dst), ascsim::model::kNoBuffer,
-                                  ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::VectorCall("Duplicate", ascsim::model::VectorClass::kSimple, sizeof(T), n,
+                          ai::BufferId(dst), ascsim::model::kNoBuffer, ascsim::model::kNoBuffer);
+  });
 }
 
 // Type conversion with a rounding mode (CAST_NONE: exact when widening, round-to-nearest-even when
@@ -152,9 +159,11 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   ai::CheckOverlap("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
   ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
                      ai::ToRounding(roundMode), d, s, n);
-  ai::Record(core, [&] { return ai::VectorCall("Cast", ascsim::model::VectorClass::kCast,
-                                  sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S), n,
-                                  ai::BufferId(dst), ai::BufferId(src), ascsim::model::kNoBuffer); });
+  ai::Record(core, [&] {
+    return ai::VectorCall("Cast", ascsim::model::VectorClass::kCast,
+                          sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S), n, ai::BufferId(dst),
+                          ai::BufferId(src), ascsim::model::kNoBuffer);
+  });
 }
 
 }  // namespace AscendC
@@ -200,8 +209,10 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   d[0] = value;
   // The index is stored in the second element's bits (read back with ReinterpretCast).
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), index);
-  Record(core, [&] { return VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst),
-                          BufferId(src), BufferId(work)); });
+  Record(core, [&] {
+    return VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst), BufferId(src),
+                      BufferId(work));
+  });
 }
 
 }  // namespace ascsim::aicore
