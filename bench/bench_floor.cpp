@@ -165,52 +165,49 @@ struct Buffers {  // pre-touched: written once before timing
   hwy::AlignedFreeUniquePtr<uint8_t[]> x, y, z;
 };
 
-template <bool kHalf>
-void BM_FloorAdd(benchmark::State& state) {
+// Times `slice(buf, begin, end, element_size)` run by every thread of the team on its slice
+// of n elements; `arrays` is how many n-element arrays one run streams (for bytes/s).
+template <class SliceFn>
+void RunFloor(benchmark::State& state, size_t element_size, size_t arrays, SliceFn slice) {
   const size_t n = static_cast<size_t>(state.range(0));
-  const size_t es = kHalf ? 2 : 4;
-  Buffers buf(n * es);
+  Buffers buf(n * element_size);
   const std::function<void(unsigned, unsigned)> job = [&](unsigned t, unsigned k) {
     size_t b, e;
     Slice(n, t, k, &b, &e);
-    if (b >= e) return;
-    if (kHalf) {
-      HWY_DYNAMIC_DISPATCH(AddF16)(buf.x.get() + b * es, buf.y.get() + b * es, buf.z.get() + b * es, e - b);
-    } else {
-      HWY_DYNAMIC_DISPATCH(AddF32)(buf.x.get() + b * es, buf.y.get() + b * es, buf.z.get() + b * es, e - b);
-    }
+    if (b < e) slice(buf, b, e, element_size);
   };
   for (auto _ : state) {
     Team::Get().Run(job);
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n);
-  state.SetBytesProcessed(state.iterations() * n * es * 3);
+  state.SetBytesProcessed(state.iterations() * n * element_size * arrays);
   state.counters["threads"] = Team::Get().size();
 }
 
 template <bool kHalf>
+void BM_FloorAdd(benchmark::State& state) {
+  RunFloor(state, kHalf ? 2 : 4, 3, [](Buffers& buf, size_t b, size_t e, size_t es) {
+    const void* x = buf.x.get() + b * es;
+    const void* y = buf.y.get() + b * es;
+    void* z = buf.z.get() + b * es;
+    if (kHalf) {
+      HWY_DYNAMIC_DISPATCH(AddF16)(x, y, z, e - b);
+    } else {
+      HWY_DYNAMIC_DISPATCH(AddF32)(x, y, z, e - b);
+    }
+  });
+}
+
+template <bool kHalf>
 void BM_FloorGelu(benchmark::State& state) {
-  const size_t n = static_cast<size_t>(state.range(0));
-  const size_t es = kHalf ? 2 : 4;
-  Buffers buf(n * es);
-  const std::function<void(unsigned, unsigned)> job = [&](unsigned t, unsigned k) {
-    size_t b, e;
-    Slice(n, t, k, &b, &e);
-    if (b >= e) return;
+  RunFloor(state, kHalf ? 2 : 4, 2, [](Buffers& buf, size_t b, size_t e, size_t es) {
     if (kHalf) {
       HWY_DYNAMIC_DISPATCH(GeluF16)(buf.x.get() + b * es, buf.z.get() + b * es, e - b);
     } else {
       HWY_DYNAMIC_DISPATCH(GeluF32)(buf.x.get() + b * es, buf.z.get() + b * es, e - b);
     }
-  };
-  for (auto _ : state) {
-    Team::Get().Run(job);
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * n);
-  state.SetBytesProcessed(state.iterations() * n * es * 2);
-  state.counters["threads"] = Team::Get().size();
+  });
 }
 
 // 2^10 .. 2^26 in steps of 4x, plus the 2^24 headline size.
