@@ -142,12 +142,14 @@ model::ApiCall FlagCall(const char* name, model::CallKind kind, AscendC::HardEve
 void PipeBarrierImpl(pipe_t pipe) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  model::ApiCall call{};
-  call.name = "PipeBarrier";
-  call.kind = model::CallKind::kPipeBarrier;
-  call.pipe = ToModelPipe(pipe);
-  call.event = static_cast<uint32_t>(pipe);
-  Record(core, [&] { return call; });
+  Record(core, [&] {
+    model::ApiCall call{};
+    call.name = "PipeBarrier";
+    call.kind = model::CallKind::kPipeBarrier;
+    call.pipe = ToModelPipe(pipe);
+    call.event = static_cast<uint32_t>(pipe);
+    return call;
+  });
 }
 
 void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
@@ -185,11 +187,13 @@ void SyncAllImpl() {
   if (!core.launch->sync_all) {
     Fault(ErrorKind::kSyncMisuse, "SyncAll: not available in this launch");
   }
-  model::ApiCall call{};
-  call.name = "SyncAll";
-  call.kind = model::CallKind::kSyncAll;
-  call.pipe = model::Pipe::kNone;
-  Record(core, [&] { return call; });
+  Record(core, [] {
+    model::ApiCall call{};
+    call.name = "SyncAll";
+    call.kind = model::CallKind::kSyncAll;
+    call.pipe = model::Pipe::kNone;
+    return call;
+  });
   core.launch->sync_all(core.block_idx);
 }
 

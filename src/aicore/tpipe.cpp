@@ -197,13 +197,14 @@ uint32_t QueueBase::idle() const {
 
 namespace {
 void RecordQueueCall(const char* name, model::CallKind kind, const BufferSlot* slot) {
-  CoreContext& core = CurrentCore();
-  model::ApiCall call{};
-  call.name = name;
-  call.kind = kind;
-  call.pipe = model::Pipe::kNone;
-  call.dst_buffer = slot->id;
-  Record(core, [&] { return call; });
+  Record(CurrentCore(), [&] {
+    model::ApiCall call{};
+    call.name = name;
+    call.kind = kind;
+    call.pipe = model::Pipe::kNone;
+    call.dst_buffer = slot->id;
+    return call;
+  });
 }
 }  // namespace
 
