@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 #include "ascsim/runtime.h"
 #include "ascsim/soc.h"
 #include "kernel_operator.h"

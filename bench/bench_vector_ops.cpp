@@ -6,8 +6,8 @@
 #include <cstring>
 #include <vector>
 
-#include "aicore/core_context.h"
-#include "aicore/simd/vector_math.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/soc.h"
 #include "kernel_operator.h"
 

@@ -2,6 +2,7 @@
 // argument checks, GIL release, NumPy <-> device memory and exception mapping; no simulation.
 #include <pybind11/pybind11.h>
 
+#include "ascsim/profile.h"
 #include "errors.h"
 #include "kernel_bindings.h"
 #include "settings_bindings.h"
@@ -23,6 +24,7 @@ add_custom: Ascend C kernels (add_custom, gelu_custom) on ascsim's simulated NPU
 Errors derive from add_custom.Error (RuntimeError); kernel faults raise add_custom.KernelError.
 Non-fatal device traps are issued as add_custom.SimulatorWarning.
 )doc";
+  ascsim::InstallTraceFromEnvironment();  // ASCSIM_TRACE=path.json: trace every launch
   add_custom_py::RegisterErrors(m);
   add_custom_py::RegisterWarnings(m);
   add_custom_py::RegisterStream(m);

@@ -1,35 +1,19 @@
 // Out-of-line pieces of the kernel API: call records, rounding modes, sync and small checks.
 #include <chrono>
 
-#include "aicore/checks.h"
-#include "aicore/data_copy.h"
-#include "aicore/kernel_print.h"
-#include "aicore/sync.h"
-#include "aicore/vector_ops.h"
-
-namespace ascsim::model {
-const char* PipeName(Pipe pipe) {
-  switch (pipe) {
-    case Pipe::kS: return "S";
-    case Pipe::kV: return "V";
-    case Pipe::kMte1: return "MTE1";
-    case Pipe::kMte2: return "MTE2";
-    case Pipe::kMte3: return "MTE3";
-    case Pipe::kM: return "M";
-    case Pipe::kFix: return "FIX";
-    case Pipe::kNone: break;
-  }
-  return "-";
-}
-}  // namespace ascsim::model
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/data_copy.h"
+#include "ascsim/aicore/kernel_print.h"
+#include "ascsim/aicore/sync.h"
+#include "ascsim/aicore/vector_ops.h"
 
 namespace ascsim::aicore {
 
-model::ApiCall CopyCall(const char* name, model::Pipe pipe, uint64_t bytes, uint8_t elem,
+trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
                         uint32_t dst_buffer, uint32_t src_buffer) {
-  model::ApiCall call{};
+  trace::ApiCall call{};
   call.name = name;
-  call.kind = model::CallKind::kCopy;
+  call.kind = trace::CallKind::kCopy;
   call.pipe = pipe;
   call.dtype_bytes = elem;
   call.bytes = bytes;
@@ -39,12 +23,12 @@ model::ApiCall CopyCall(const char* name, model::Pipe pipe, uint64_t bytes, uint
   return call;
 }
 
-model::ApiCall VectorCall(const char* name, model::VectorClass cls, uint8_t elem, uint64_t n,
+trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem, uint64_t n,
                           uint32_t dst, uint32_t src0, uint32_t src1) {
-  model::ApiCall call{};
+  trace::ApiCall call{};
   call.name = name;
-  call.kind = model::CallKind::kVector;
-  call.pipe = model::Pipe::kV;
+  call.kind = trace::CallKind::kVector;
+  call.pipe = trace::Pipe::kV;
   call.vector_class = cls;
   call.dtype_bytes = elem;
   call.elements = n;
@@ -69,9 +53,9 @@ simd::Rounding ToRounding(AscendC::RoundMode mode) {
 }
 
 void CheckBlockCount(const char* call, uint32_t block_count) {
-  if (block_count > 4095) {
-    Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": blockCount ", block_count, " exceeds the device limit 4095"));
+  if (block_count > kMaxDataCopyBlockCount) {
+    Fault(ErrorKind::kInvalidArgument, Str(call, ": blockCount ", block_count,
+                                           " exceeds the device limit ", kMaxDataCopyBlockCount));
   }
 }
 
@@ -84,54 +68,62 @@ void RequireDataCopyPad(const char* call) {
 }
 
 namespace {
-model::Pipe ToModelPipe(pipe_t pipe) {
+trace::Pipe ToModelPipe(pipe_t pipe) {
   switch (pipe) {
-    case PIPE_S: return model::Pipe::kS;
-    case PIPE_V: return model::Pipe::kV;
-    case PIPE_M: return model::Pipe::kM;
-    case PIPE_MTE1: return model::Pipe::kMte1;
-    case PIPE_MTE2: return model::Pipe::kMte2;
-    case PIPE_MTE3: return model::Pipe::kMte3;
-    case PIPE_FIX: return model::Pipe::kFix;
-    default: return model::Pipe::kNone;  // PIPE_ALL and the rest
+    case PIPE_S:
+      return trace::Pipe::kS;
+    case PIPE_V:
+      return trace::Pipe::kV;
+    case PIPE_M:
+      return trace::Pipe::kM;
+    case PIPE_MTE1:
+      return trace::Pipe::kMte1;
+    case PIPE_MTE2:
+      return trace::Pipe::kMte2;
+    case PIPE_MTE3:
+      return trace::Pipe::kMte3;
+    case PIPE_FIX:
+      return trace::Pipe::kFix;
+    default:
+      return trace::Pipe::kNone;  // PIPE_ALL and the rest
   }
 }
 
 // Source and destination pipes of a HardEvent, from its name ("MTE2_V").
-std::pair<model::Pipe, model::Pipe> EventPipes(AscendC::HardEvent event) {
+std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
   const std::string name = AscendC::HardEventName(event);
   const size_t sep = name.find('_');
   auto pipe_of = [](const std::string& p) {
-    if (p == "S") return model::Pipe::kS;
-    if (p == "V") return model::Pipe::kV;
-    if (p == "M") return model::Pipe::kM;
-    if (p == "MTE1") return model::Pipe::kMte1;
-    if (p == "MTE2") return model::Pipe::kMte2;
-    if (p == "MTE3") return model::Pipe::kMte3;
-    if (p == "FIX") return model::Pipe::kFix;
-    return model::Pipe::kNone;
+    if (p == "S") return trace::Pipe::kS;
+    if (p == "V") return trace::Pipe::kV;
+    if (p == "M") return trace::Pipe::kM;
+    if (p == "MTE1") return trace::Pipe::kMte1;
+    if (p == "MTE2") return trace::Pipe::kMte2;
+    if (p == "MTE3") return trace::Pipe::kMte3;
+    if (p == "FIX") return trace::Pipe::kFix;
+    return trace::Pipe::kNone;
   };
   return {pipe_of(name.substr(0, sep)), pipe_of(name.substr(sep + 1))};
 }
 
 uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {
-  return static_cast<uint32_t>(event) * 8u + static_cast<uint32_t>(id);
+  return static_cast<uint32_t>(event) * kEventIdCount + static_cast<uint32_t>(id);
 }
 
 void CheckEventId(const char* call, AscendC::HardEvent event, int32_t id) {
-  if (id < 0 || id > 7) {
+  if (id < 0 || id >= static_cast<int32_t>(kEventIdCount)) {
     Fault(ErrorKind::kSyncMisuse, Str(call, "<", AscendC::HardEventName(event), ">(", id,
                                       "): event id must be in EVENT_ID0..EVENT_ID7"));
   }
 }
 
-model::ApiCall FlagCall(const char* name, model::CallKind kind, AscendC::HardEvent event,
+trace::ApiCall FlagCall(const char* name, trace::CallKind kind, AscendC::HardEvent event,
                         int32_t id) {
-  model::ApiCall call{};
+  trace::ApiCall call{};
   call.name = name;
   call.kind = kind;
   auto [src, dst] = EventPipes(event);
-  call.pipe = kind == model::CallKind::kSetFlag ? src : dst;
+  call.pipe = kind == trace::CallKind::kSetFlag ? src : dst;
   call.wait_src = src;
   call.wait_dst = dst;
   call.event = FlagKey(event, id);
@@ -143,9 +135,9 @@ void PipeBarrierImpl(pipe_t pipe) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   Record(core, [&] {
-    model::ApiCall call{};
+    trace::ApiCall call{};
     call.name = "PipeBarrier";
-    call.kind = model::CallKind::kPipeBarrier;
+    call.kind = trace::CallKind::kPipeBarrier;
     call.pipe = ToModelPipe(pipe);
     call.event = static_cast<uint32_t>(pipe);
     return call;
@@ -164,7 +156,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") set again before its WaitFlag; a flag holds one event, so the first is lost"));
   }
   ++pending;
-  Record(core, [&] { return FlagCall("SetFlag", model::CallKind::kSetFlag, event, id); });
+  Record(core, [&] { return FlagCall("SetFlag", trace::CallKind::kSetFlag, event, id); });
 }
 
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
@@ -178,7 +170,7 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") has no matching SetFlag; the device would hang until timeout 507018"));
   }
   --it->second;
-  Record(core, [&] { return FlagCall("WaitFlag", model::CallKind::kWaitFlag, event, id); });
+  Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
 }
 
 void SyncAllImpl() {
@@ -188,10 +180,10 @@ void SyncAllImpl() {
     Fault(ErrorKind::kSyncMisuse, "SyncAll: not available in this launch");
   }
   Record(core, [] {
-    model::ApiCall call{};
+    trace::ApiCall call{};
     call.name = "SyncAll";
-    call.kind = model::CallKind::kSyncAll;
-    call.pipe = model::Pipe::kNone;
+    call.kind = trace::CallKind::kSyncAll;
+    call.pipe = trace::Pipe::kNone;
     return call;
   });
   core.launch->sync_all(core.block_idx);

@@ -1,4 +1,4 @@
-#include "aicore/atomic.h"
+#include "ascsim/aicore/atomic.h"
 
 namespace ascsim::aicore {
 

@@ -1,10 +1,10 @@
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
-#include "aicore/checks.h"
+#include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
 
 namespace ascsim::aicore {

@@ -1,4 +1,4 @@
-#include "aicore/kernel_print.h"
+#include "ascsim/aicore/kernel_print.h"
 
 #include <cstring>
 #include <iostream>

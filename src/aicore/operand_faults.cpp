@@ -1,8 +1,8 @@
 // The failure paths of the per-call operand checks (checks.h, operand_checks.h, local_tensor.h).
 // They live here, out of line and marked cold, so that the checks inlined into every API call
 // are a few compares: building a message costs nothing until a kernel actually faults.
-#include "aicore/buffer_slot.h"
-#include "aicore/checks.h"
+#include "ascsim/aicore/buffer_slot.h"
+#include "ascsim/aicore/checks.h"
 
 namespace ascsim::aicore {
 

@@ -1,6 +1,6 @@
-#include "aicore/tpipe.h"
+#include "ascsim/aicore/tpipe.h"
 
-#include "aicore/checks.h"
+#include "ascsim/aicore/checks.h"
 
 namespace AscendC {
 
@@ -48,8 +48,8 @@ void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core,
                        const std::deque<ascsim::aicore::BufferSlot>& slots) {
   for (const auto& slot : slots) {
     const auto pos = static_cast<size_t>(slot.position);
-    if (slot.is_queue && slot.state != ascsim::aicore::BufferState::kFree && pos < 32 &&
-        core.live_allocs_per_position[pos] > 0) {
+    if (slot.is_queue && slot.state != ascsim::aicore::BufferState::kFree &&
+        pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0) {
       --core.live_allocs_per_position[pos];
     }
   }
@@ -70,7 +70,7 @@ void TPipe::Reset() {
 }
 
 ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos) {
-  const uint32_t rounded = (len + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+  const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
   ascsim::aicore::BufferSlot slot;
   slot.addr = core_->ub + used_bytes_;
   slot.bytes = rounded;
@@ -97,11 +97,12 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", what(), " already has buffers"));
   }
-  const uint64_t rounded = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
-  if (slots_.size() + num > 64) {
-    ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
-                          Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most 64 (",
-                              slots_.size(), " in use)"));
+  const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
+  if (slots_.size() + num > ascsim::aicore::kMaxBuffersPerTPipe) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most ",
+            ascsim::aicore::kMaxBuffersPerTPipe, " (", slots_.size(), " in use)"));
   }
   if (used_bytes_ + rounded * num > core_->ub_size) {
     ascsim::aicore::Fault(
@@ -123,15 +124,16 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
 bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
   using ascsim::aicore::Str;
   ascsim::aicore::EnterApiCall(*core_);
-  const uint64_t rounded = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+  const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
   if (len == 0) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs len >= 1"));
   }
-  if (slots_.size() + 1 > 64) {
-    ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
-                          Str("InitBuffer: ", PositionName(buf.pos_),
-                              " TBuf: one TPipe holds at most 64 buffers"));
+  if (slots_.size() + 1 > ascsim::aicore::kMaxBuffersPerTPipe) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", PositionName(buf.pos_), " TBuf: one TPipe holds at most ",
+            ascsim::aicore::kMaxBuffersPerTPipe, " buffers"));
   }
   if (used_bytes_ + rounded > core_->ub_size) {
     ascsim::aicore::Fault(
@@ -196,12 +198,12 @@ uint32_t QueueBase::idle() const {
 }
 
 namespace {
-void RecordQueueCall(const char* name, model::CallKind kind, const BufferSlot* slot) {
+void RecordQueueCall(const char* name, trace::CallKind kind, const BufferSlot* slot) {
   Record(CurrentCore(), [&] {
-    model::ApiCall call{};
+    trace::ApiCall call{};
     call.name = name;
     call.kind = kind;
-    call.pipe = model::Pipe::kNone;
+    call.pipe = trace::Pipe::kNone;
     call.dst_buffer = slot->id;
     return call;
   });
@@ -214,7 +216,7 @@ namespace {
 // buffers InitBuffer carves. Past it the device fails to allocate (CPU debug reports an error).
 void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosition position) {
   const auto pos = static_cast<size_t>(position);
-  if (pos >= 32) return;
+  if (pos >= ascsim::aicore::kPositionSlots) return;
   const int limit = core.launch->soc->max_buffers_per_position;
   if (core.live_allocs_per_position[pos] >= limit) {
     Fault(ErrorKind::kQueueMisuse,
@@ -241,7 +243,7 @@ BufferSlot* QueueBase::AllocSlot() {
       CheckPositionLimit(core, *this, slot->position);
       next_alloc_ = (next_alloc_ + k + 1) % slots_.size();
       slot->state = BufferState::kAllocated;
-      RecordQueueCall("AllocTensor", model::CallKind::kAllocTensor, slot);
+      RecordQueueCall("AllocTensor", trace::CallKind::kAllocTensor, slot);
       return slot;
     }
   }
@@ -279,7 +281,7 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
   }
   slot->state = BufferState::kQueued;
   fifo_.push_back(slot);
-  RecordQueueCall("EnQue", model::CallKind::kEnQue, slot);
+  RecordQueueCall("EnQue", trace::CallKind::kEnQue, slot);
 }
 
 BufferSlot* QueueBase::DeQueSlot() {
@@ -293,7 +295,7 @@ BufferSlot* QueueBase::DeQueSlot() {
   BufferSlot* slot = fifo_.front();
   fifo_.pop_front();
   slot->state = BufferState::kDequeued;
-  RecordQueueCall("DeQue", model::CallKind::kDeQue, slot);
+  RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
   return slot;
 }
 
@@ -319,8 +321,9 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
   slot->state = BufferState::kFree;
   ++slot->generation;
   const auto pos = static_cast<size_t>(slot->position);
-  if (pos < 32 && core.live_allocs_per_position[pos] > 0) --core.live_allocs_per_position[pos];
-  RecordQueueCall("FreeTensor", model::CallKind::kFreeTensor, slot);
+  if (pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0)
+    --core.live_allocs_per_position[pos];
+  RecordQueueCall("FreeTensor", trace::CallKind::kFreeTensor, slot);
 }
 
 BufferSlot* TBufBase::slot(const char* call) const {

@@ -3,21 +3,26 @@
 // AscendC as on the device; `half`, `bfloat16_t`, GM_ADDR and the kernel qualifiers are global.
 #pragma once
 
+// Lets the implementation headers below in (ascsim/aicore/internal.h).
+#ifndef ASCSIM_KERNEL_OPERATOR_INCLUDED
+#define ASCSIM_KERNEL_OPERATOR_INCLUDED 1
+#endif
+
 #include <cstdint>
 
-#include "aicore/atomic.h"
-#include "aicore/data_copy.h"
-#include "aicore/global_tensor.h"
-#include "aicore/kernel_print.h"
-#include "aicore/local_tensor.h"
-#include "aicore/sync.h"
-#include "aicore/tpipe.h"
-#include "aicore/types.h"
-#include "aicore/vector_ops.h"
-#include "aicore/vector_masked.h"
-#include "aicore/compare_select.h"
-#include "aicore/reduce_ops.h"
-#include "aicore/vector_misc.h"
+#include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/compare_select.h"
+#include "ascsim/aicore/data_copy.h"
+#include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/kernel_print.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/reduce_ops.h"
+#include "ascsim/aicore/sync.h"
+#include "ascsim/aicore/tpipe.h"
+#include "ascsim/aicore/types.h"
+#include "ascsim/aicore/vector_masked.h"
+#include "ascsim/aicore/vector_misc.h"
+#include "ascsim/aicore/vector_ops.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "ascsim/kernel_launcher.h"
+#include "ascsim/profile.h"
 #include "kernel_operator.h"
 
 namespace AscendC {
@@ -18,6 +19,7 @@ inline void GmFree(void* ptr) { ascsim::DeviceFree(ptr); }
 // CANN declares KernelMode at global scope: samples write AscendC::SetKernelMode(KernelMode::AIV_MODE).
 using AscendC::KernelMode;
 
-#define ICPU_RUN_KF(kernel, blockDim, ...) \
-  ::ascsim::MakeKernelLauncher(#kernel, &kernel).Run((blockDim), nullptr, __VA_ARGS__)
+#define ICPU_RUN_KF(kernel, blockDim, ...)  \
+  (::ascsim::InstallTraceFromEnvironment(), \
+   ::ascsim::MakeKernelLauncher(#kernel, &kernel).Run((blockDim), nullptr, __VA_ARGS__))
 #define ICPU_SET_TILING_KEY(key)

@@ -29,9 +29,9 @@
 namespace ascsim {
 namespace {
 
-using model::ApiCall;
-using model::CallKind;
-using model::Pipe;
+using trace::ApiCall;
+using trace::CallKind;
+using trace::Pipe;
 
 constexpr size_t kPipes = static_cast<size_t>(Pipe::kNone) + 1;
 size_t Idx(Pipe p) { return static_cast<size_t>(p); }
@@ -104,7 +104,7 @@ struct BufferTimes {
 // One block's replay state, resumable across SyncAll barriers.
 class CoreReplay {
  public:
-  CoreReplay(const SocProfile& soc, const model::CoreTrace& trace, uint32_t block, uint32_t core,
+  CoreReplay(const SocProfile& soc, const trace::CoreTrace& trace, uint32_t block, uint32_t core,
              uint32_t wave, double gm_bytes_per_us)
       : soc_(soc),
         trace_(trace),
@@ -154,7 +154,7 @@ class CoreReplay {
     const double elem = std::max<double>(1, call.dtype_bytes);
     switch (call.kind) {
       case CallKind::kVector: {
-        const double rate = call.vector_class == model::VectorClass::kTranscendental
+        const double rate = call.vector_class == trace::VectorClass::kTranscendental
                                 ? soc_.vector_complex_per_cycle
                                 : soc_.vector_bytes_per_cycle / elem;
         dur = Cycles(static_cast<double>(call.elements) / rate);
@@ -177,7 +177,7 @@ class CoreReplay {
     }
   }
 
-  BufferTimes* Buffer(uint32_t id) { return id == model::kNoBuffer ? nullptr : &buffers_[id]; }
+  BufferTimes* Buffer(uint32_t id) { return id == trace::kNoBuffer ? nullptr : &buffers_[id]; }
 
   void Step(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     switch (call.kind) {
@@ -283,7 +283,7 @@ class CoreReplay {
   }
 
   const SocProfile& soc_;
-  const model::CoreTrace& trace_;
+  const trace::CoreTrace& trace_;
   uint32_t block_, core_, wave_;
   double gm_bytes_per_us_;
   size_t next_ = 0;
@@ -310,10 +310,10 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   est.wall_us = record.wall_us;
   est.failed = record.failed;
   est.traces = record.traces;
-  for (Pipe p : kShownPipes) est.pipes[model::PipeName(p)] = 0;
+  for (Pipe p : kShownPipes) est.pipes[trace::PipeName(p)] = 0;
 
-  static const std::vector<model::CoreTrace> kNoTraces;
-  const std::vector<model::CoreTrace>& traces = record.traces ? *record.traces : kNoTraces;
+  static const std::vector<trace::CoreTrace> kNoTraces;
+  const std::vector<trace::CoreTrace>& traces = record.traces ? *record.traces : kNoTraces;
   const uint32_t blocks = static_cast<uint32_t>(traces.size());
   const uint32_t cores = static_cast<uint32_t>(std::max(1, soc.vector_cores));
   est.waves = (std::max<uint32_t>(blocks, 1) + cores - 1) / cores;
@@ -358,7 +358,7 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
       c.wave = wave;
       c.end_us = wave_start + r.finish();
       for (Pipe p : kShownPipes) {
-        const std::string name = model::PipeName(p);
+        const std::string name = trace::PipeName(p);
         c.busy_us[name] = r.busy(p);
         c.utilisation[name] = wave_len > 0 ? r.busy(p) / wave_len : 0;
         est.pipes[name] += r.busy(p);

@@ -10,23 +10,23 @@ namespace ascsim {
 namespace {
 
 // Thread ids of the pipes in the trace, in the order the rows should appear.
-int PipeTid(model::Pipe pipe) {
+int PipeTid(trace::Pipe pipe) {
   switch (pipe) {
-    case model::Pipe::kMte2:
+    case trace::Pipe::kMte2:
       return 1;
-    case model::Pipe::kV:
+    case trace::Pipe::kV:
       return 2;
-    case model::Pipe::kMte3:
+    case trace::Pipe::kMte3:
       return 3;
-    case model::Pipe::kS:
+    case trace::Pipe::kS:
       return 4;
-    case model::Pipe::kMte1:
+    case trace::Pipe::kMte1:
       return 5;
-    case model::Pipe::kM:
+    case trace::Pipe::kM:
       return 6;
-    case model::Pipe::kFix:
+    case trace::Pipe::kFix:
       return 7;
-    case model::Pipe::kNone:
+    case trace::Pipe::kNone:
       break;
   }
   return 8;
@@ -56,7 +56,7 @@ std::string JsonString(const std::string& s) {
 }
 
 void AppendBuffer(std::ostringstream& out, const char* key, uint32_t id) {
-  if (id != model::kNoBuffer) out << ",\"" << key << "\":" << id;
+  if (id != trace::kNoBuffer) out << ",\"" << key << "\":" << id;
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     return out;
   };
   // Metadata: one process per core, one thread per pipe seen on it.
-  std::map<uint32_t, std::map<int, model::Pipe>> rows;
+  std::map<uint32_t, std::map<int, trace::Pipe>> rows;
   for (const LaunchEstimate& e : launches) {
     for (const TimelineEvent& ev : e.events) rows[ev.core][PipeTid(ev.pipe)] = ev.pipe;
   }
@@ -106,7 +106,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
           << ",\"args\":{\"sort_index\":" << core << "}}";
     for (const auto& [tid, pipe] : pipes) {
       sep() << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << core << ",\"tid\":" << tid
-            << ",\"args\":{\"name\":\"" << model::PipeName(pipe) << "\"}}";
+            << ",\"args\":{\"name\":\"" << trace::PipeName(pipe) << "\"}}";
       sep() << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core << ",\"tid\":" << tid
             << ",\"args\":{\"sort_index\":" << tid << "}}";
     }
@@ -116,8 +116,8 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     const LaunchEstimate& e = launches[k];
     offset += e.launch_overhead_us;  // each launch starts after its launch overhead
     for (const TimelineEvent& ev : e.events) {
-      const model::ApiCall& call = (*e.traces)[ev.block].calls[ev.call_index];
-      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << model::PipeName(ev.pipe)
+      const trace::ApiCall& call = (*e.traces)[ev.block].calls[ev.call_index];
+      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << trace::PipeName(ev.pipe)
             << "\",\"ph\":\"X\",\"ts\":" << Fixed(offset + ev.start_us, 4)
             << ",\"dur\":" << Fixed(ev.dur_us, 4) << ",\"pid\":" << ev.core
             << ",\"tid\":" << PipeTid(ev.pipe) << ",\"args\":{\"kernel\":" << JsonString(e.kernel)

@@ -4,15 +4,16 @@
 #include <cstring>
 #include <iterator>
 #include <map>
-#include <new>
 #include <mutex>
+#include <new>
 #include <shared_mutex>
 #include <unordered_map>
 
-#include "aicore/checks.h"
+#include "ascsim/aicore/checks.h"
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
 #include "runtime/fork_safety.h"
+#include "runtime/process.h"
 
 namespace ascsim {
 namespace {
@@ -38,20 +39,12 @@ struct Entry {
   bool external;     // registered caller memory: the union of overlapping registrations
 };
 
-class Registry {
- public:
-  static Registry& Get() {
-    static Registry* registry = [] {
-      auto* r = new Registry;  // never destroyed: launches may outlive statics
-      // The registry survives fork() (the child's memory is a copy): hold its locks across
-      // fork so the child never inherits one held by a thread it does not have.
-      runtime::AddForkHandlers([r] { r->LockAll(); }, [r] { r->UnlockAll(); },
-                               [r] { r->ReinitLocksInChild(); });
-      return r;
-    }();
-    return *registry;
-  }
+}  // namespace
 
+namespace runtime {
+
+class DeviceMemory {
+ public:
   void LockAll() {
     cache_mu_.lock();
     mu_.lock();
@@ -226,25 +219,35 @@ class Registry {
   size_t cached_bytes_ = 0;
 };
 
+DeviceMemory* NewDeviceMemory() {
+  auto* r = new DeviceMemory;  // never destroyed: launches may outlive statics
+  // The registry survives fork() (the child's memory is a copy): hold its locks across fork so
+  // the child never inherits one held by a thread it does not have.
+  AddForkHandlers([r] { r->LockAll(); }, [r] { r->UnlockAll(); }, [r] { r->ReinitLocksInChild(); });
+  return r;
+}
+
+}  // namespace runtime
+
+namespace {
+runtime::DeviceMemory& Registry() { return runtime::Process::Get().memory(); }
 }  // namespace
 
-void* DeviceMalloc(size_t bytes) { return Registry::Get().Allocate(bytes); }
-void DeviceFree(void* ptr) { Registry::Get().Free(ptr); }
-bool IsDeviceMemory(const void* ptr) { return Registry::Get().Find(ptr, nullptr); }
-size_t DeviceAllocationSize(const void* ptr) { return Registry::Get().SizeAt(ptr); }
-MemoryStats GetMemoryStats() { return Registry::Get().Stats(); }
-void ReleaseCachedMemory() { Registry::Get().ReleaseCache(); }
+void* DeviceMalloc(size_t bytes) { return Registry().Allocate(bytes); }
+void DeviceFree(void* ptr) { Registry().Free(ptr); }
+bool IsDeviceMemory(const void* ptr) { return Registry().Find(ptr, nullptr); }
+size_t DeviceAllocationSize(const void* ptr) { return Registry().SizeAt(ptr); }
+MemoryStats GetMemoryStats() { return Registry().Stats(); }
+void ReleaseCachedMemory() { Registry().ReleaseCache(); }
 
 ExternalMemory::ExternalMemory(const void* ptr, size_t bytes)
-    : ptr_(ptr),
-      bytes_(bytes),
-      registered_(ptr != nullptr && Registry::Get().Register(ptr, bytes)) {}
+    : ptr_(ptr), bytes_(bytes), registered_(ptr != nullptr && Registry().Register(ptr, bytes)) {}
 ExternalMemory::~ExternalMemory() {
-  if (registered_) Registry::Get().Unregister(ptr_, bytes_);
+  if (registered_) Registry().Unregister(ptr_, bytes_);
 }
 
 namespace runtime {
-bool FindDeviceMemory(const void* p, aicore::GmRange* out) { return Registry::Get().Find(p, out); }
+bool FindDeviceMemory(const void* p, aicore::GmRange* out) { return Registry().Find(p, out); }
 }  // namespace runtime
 
 }  // namespace ascsim

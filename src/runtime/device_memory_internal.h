@@ -1,7 +1,7 @@
 // Runtime-internal access to the device memory registry.
 #pragma once
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 
 namespace ascsim::runtime {
 // The lookup installed into every launch (LaunchShared::find_gm).

@@ -8,49 +8,18 @@
 #include <map>
 #include <mutex>
 
-#include "aicore/checks.h"
-#include "aicore/core_context.h"
-#include "aicore/sync.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/sync.h"
 #include "ascsim/runtime.h"
-#include "model/env_trace.h"
 #include "runtime/device_memory_internal.h"
 #include "runtime/launch_control.h"
+#include "runtime/process.h"
 #include "runtime/sync_all.h"
 #include "runtime/worker_pool.h"
 
 namespace ascsim {
 namespace {
-
-bool EnvFlag(const char* name) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
-}
-
-std::atomic<bool>& SerialFlag() {
-  static std::atomic<bool> flag{EnvFlag("ASCSIM_SERIAL")};
-  return flag;
-}
-std::atomic<bool>& StrictFlag() {
-  static std::atomic<bool> flag{EnvFlag("ASCSIM_STRICT")};
-  return flag;
-}
-
-std::mutex& HooksMutex() {
-  static std::mutex mu;
-  return mu;
-}
-WarningSink& Sink() {
-  static WarningSink sink = [](const std::string& line) {
-    std::cerr << "ascsim warning: " << line << std::endl;
-  };
-  return sink;
-}
-// Launch observers by id; id 0 is the slot of SetLaunchObserver, others come from
-// AddLaunchObserver (the profiler and the ASCSIM_TRACE hook may both be active).
-std::map<int, LaunchObserver>& Observers() {
-  static std::map<int, LaunchObserver> observers;
-  return observers;
-}
 
 // The per-worker Unified Buffer arena, sized for the largest profile, reused by every block the
 // thread runs (the device's UB is not cleared between kernels either).
@@ -90,25 +59,34 @@ class FaultSlot {
   std::string message_;
 };
 
+// Warns once per kernel name when a kernel compiled for one __NPU_ARCH__ runs on a profile of
+// another (the #if __NPU_ARCH__ branches it took may not match the device it runs as).
+void CheckArch(const char* kernel, int compiled_arch, const SocProfile& soc,
+               const WarningSink& sink) {
+  if (compiled_arch == 0 || compiled_arch == soc.arch) return;
+  if (!runtime::Process::Get().FirstTime(std::string("arch:") + kernel)) return;
+  if (sink) {
+    sink(std::string(kernel) + ": compiled for __NPU_ARCH__ " + std::to_string(compiled_arch) +
+         " but launched on " + soc.name + " (arch " + std::to_string(soc.arch) +
+         "); compile with -DASCSIM_SOC=" + soc.name + " to match");
+  }
+}
+
 void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
-               const SocProfile& soc, bool strict,
+               const runtime::LaunchSettings& settings,
                std::shared_ptr<CancelToken::State> cancel_token) {
+  const SocProfile& soc = *settings.values.soc;
   aicore::LaunchShared shared;
   shared.kernel = kernel;
   shared.block_num = block_dim;
   shared.soc = &soc;
-  shared.strict = strict;
+  shared.strict = settings.values.strict;
   shared.find_gm = runtime::FindDeviceMemory;
 
-  model::InstallEnvTraceOnce();  // ASCSIM_TRACE=path.json: trace every launch, msprof-style
-  std::vector<LaunchObserver> observers;
-  {
-    std::lock_guard<std::mutex> lock(HooksMutex());
-    for (const auto& entry : Observers()) observers.push_back(entry.second);
-  }
-  std::shared_ptr<std::vector<model::CoreTrace>> traces;
+  const std::vector<LaunchObserver>& observers = *settings.observers;
+  std::shared_ptr<std::vector<trace::CoreTrace>> traces;
   if (!observers.empty()) {
-    traces = std::make_shared<std::vector<model::CoreTrace>>(block_dim);
+    traces = std::make_shared<std::vector<trace::CoreTrace>>(block_dim);
     shared.traces = traces.get();
   }
 
@@ -134,26 +112,19 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   const auto start = std::chrono::steady_clock::now();
   {
     // The launch timeout (watchdog) and the cancel token cover the blocks' run.
-    runtime::LaunchGuard guard(shared, std::move(cancel_token));
-    if (IsSerial()) {
+    runtime::LaunchGuard guard(shared, settings.values.timeout_seconds, std::move(cancel_token));
+    if (settings.values.serial) {
       for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_or_skip(b);
     } else {
-      runtime::WorkerPool::Get().RunGrid(block_dim, run_or_skip, fault.stop());
+      runtime::Process::Get().pool().RunGrid(block_dim, run_or_skip, fault.stop());
     }
     barrier.Join();
   }
   const double wall_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 
-  if (!shared.warnings.empty()) {
-    WarningSink sink;
-    {
-      std::lock_guard<std::mutex> lock(HooksMutex());
-      sink = Sink();
-    }
-    if (sink) {
-      for (const std::string& line : shared.warnings.Lines()) sink(line);
-    }
+  if (!shared.warnings.empty() && *settings.warning_sink) {
+    for (const std::string& line : shared.warnings.Lines()) (*settings.warning_sink)(line);
   }
   if (!observers.empty()) {
     LaunchRecord record;
@@ -170,58 +141,25 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
 
 }  // namespace
 
-void SetSerial(bool serial) { SerialFlag().store(serial); }
-bool IsSerial() { return SerialFlag().load(); }
-void SetStrict(bool strict) { StrictFlag().store(strict); }
-bool IsStrict() { return StrictFlag().load(); }
-int WorkerCount() { return runtime::WorkerPool::Get().size() + 1; }
-
-WarningSink SetWarningSink(WarningSink sink) {
-  std::lock_guard<std::mutex> lock(HooksMutex());
-  WarningSink previous = std::move(Sink());
-  Sink() = std::move(sink);
-  return previous;
-}
-
-void SetLaunchObserver(LaunchObserver observer) {
-  std::lock_guard<std::mutex> lock(HooksMutex());
-  if (observer) {
-    Observers()[0] = std::move(observer);
-  } else {
-    Observers().erase(0);
-  }
-}
-
-int AddLaunchObserver(LaunchObserver observer) {
-  static int next_id = 1;
-  std::lock_guard<std::mutex> lock(HooksMutex());
-  const int id = next_id++;
-  Observers()[id] = std::move(observer);
-  return id;
-}
-
-void RemoveLaunchObserver(int id) {
-  std::lock_guard<std::mutex> lock(HooksMutex());
-  if (id != 0) Observers().erase(id);
-}
-
-void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stream* stream) {
-  if (block_dim < 1 || block_dim > 65535) {
-    throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) +
-                          " is outside [1, 65535]");
+void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream* stream,
+            int compiled_arch) {
+  const std::string kernel = kernel_name != nullptr ? kernel_name : "kernel";
+  if (block_dim < aicore::kMinBlockDim || block_dim > aicore::kMaxBlockDim) {
+    throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) + " is outside [" +
+                          std::to_string(aicore::kMinBlockDim) + ", " +
+                          std::to_string(aicore::kMaxBlockDim) + "]");
   }
   if (!body) throw InvalidArgument(kernel + ": empty kernel body");
-  // The SoC and strict mode are read when the launch is issued, not when a stream runs it.
-  const SocProfile& soc = CurrentSoc();
-  const bool strict = IsStrict();
+  // Every setting is read now, once: a queued launch runs with the settings of this moment.
+  runtime::LaunchSettings settings = runtime::Process::Get().Snapshot();
+  CheckArch(kernel.c_str(), compiled_arch, *settings.values.soc, *settings.warning_sink);
   std::shared_ptr<CancelToken::State> token = runtime::CurrentCancelState();
   if (stream == nullptr) {
-    RunLaunch(kernel, block_dim, body, soc, strict, std::move(token));
+    RunLaunch(kernel, block_dim, body, settings, std::move(token));
     return;
   }
-  stream->Enqueue([kernel, block_dim, body = std::move(body), &soc, strict, token] {
-    RunLaunch(kernel, block_dim, body, soc, strict, token);
-  });
+  stream->Enqueue([kernel, block_dim, body = std::move(body), settings = std::move(settings),
+                   token] { RunLaunch(kernel, block_dim, body, settings, token); });
 }
 
 }  // namespace ascsim

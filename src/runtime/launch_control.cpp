@@ -10,42 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "runtime/process.h"
 #include "runtime/watchdog.h"
 
 namespace ascsim {
 
 namespace {
 
-// Generous by default: long enough for any honest launch here (the biggest test launches take a
-// few seconds even under the sanitizers), short enough that a stuck kernel fails a CI job
-// instead of hanging it.
-constexpr double kDefaultTimeoutSeconds = 300;
-
-double TimeoutFromEnvironment() {
-  const char* v = std::getenv("ASCSIM_TIMEOUT");
-  if (v == nullptr || *v == '\0') return kDefaultTimeoutSeconds;
-  char* end = nullptr;
-  const double seconds = std::strtod(v, &end);
-  if (end == v || *end != '\0' || !(seconds >= 0) || std::isinf(seconds)) {
-    std::fprintf(stderr, "ascsim warning: ASCSIM_TIMEOUT=%s is not a number of seconds >= 0; "
-                 "using %g\n", v, kDefaultTimeoutSeconds);
-    return kDefaultTimeoutSeconds;
-  }
-  return seconds;
-}
-
-std::atomic<double>& TimeoutSeconds() {
-  static std::atomic<double> seconds{TimeoutFromEnvironment()};
-  return seconds;
-}
-
 thread_local std::shared_ptr<CancelToken::State> t_current_token;
-
-std::string FormatSeconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", s);
-  return buf;
-}
 
 }  // namespace
 
@@ -55,15 +27,6 @@ struct CancelToken::State {
   std::string reason;
   std::vector<aicore::LaunchShared*> launches;  // running launches that carry this token
 };
-
-void SetLaunchTimeout(double seconds) {
-  if (!(seconds >= 0) || std::isinf(seconds)) {
-    throw InvalidArgument("launch timeout must be a finite number of seconds >= 0 (0 = off), got " +
-                          FormatSeconds(seconds));
-  }
-  TimeoutSeconds().store(seconds);
-}
-double GetLaunchTimeout() { return TimeoutSeconds().load(); }
 
 CancelToken::CancelToken() : state_(std::make_shared<State>()) {}
 CancelToken::~CancelToken() = default;
@@ -92,14 +55,15 @@ namespace runtime {
 
 std::shared_ptr<CancelToken::State> CurrentCancelState() { return t_current_token; }
 
-LaunchGuard::LaunchGuard(aicore::LaunchShared& launch, std::shared_ptr<CancelToken::State> token)
+LaunchGuard::LaunchGuard(aicore::LaunchShared& launch, double timeout_seconds,
+                         std::shared_ptr<CancelToken::State> token)
     : launch_(launch), token_(std::move(token)) {
-  const double seconds = GetLaunchTimeout();
+  const double seconds = timeout_seconds;
   if (seconds > 0) {
     const auto deadline = Watchdog::Clock::now() +
                           std::chrono::duration_cast<Watchdog::Clock::duration>(
                               std::chrono::duration<double>(seconds));
-    watchdog_id_ = Watchdog::Get().Arm(&launch_, deadline, seconds);
+    watchdog_id_ = Process::Get().watchdog().Arm(&launch_, deadline, seconds);
   }
   if (token_) {
     std::lock_guard<std::mutex> lock(token_->mu);
@@ -112,7 +76,7 @@ LaunchGuard::LaunchGuard(aicore::LaunchShared& launch, std::shared_ptr<CancelTok
 }
 
 LaunchGuard::~LaunchGuard() {
-  if (watchdog_id_ != 0) Watchdog::Get().Disarm(watchdog_id_);
+  if (watchdog_id_ != 0) Process::Get().watchdog().Disarm(watchdog_id_);
   if (token_) {
     std::lock_guard<std::mutex> lock(token_->mu);
     auto& v = token_->launches;

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 #include "ascsim/runtime.h"
 
 namespace ascsim::runtime {
@@ -13,12 +13,13 @@ namespace ascsim::runtime {
 // The token of the innermost CancelScope on this thread (null when none).
 std::shared_ptr<CancelToken::State> CurrentCancelState();
 
-// For one running launch: arms the watchdog with the launch timeout (when on) and attaches the
-// launch to its cancel token (when it has one); undoes both on destruction, which must happen
-// before `launch` is destroyed.
+// For one running launch: arms the watchdog with the launch's timeout (when > 0) and attaches
+// the launch to its cancel token (when it has one); undoes both on destruction, which must
+// happen before `launch` is destroyed.
 class LaunchGuard {
  public:
-  LaunchGuard(aicore::LaunchShared& launch, std::shared_ptr<CancelToken::State> token);
+  LaunchGuard(aicore::LaunchShared& launch, double timeout_seconds,
+              std::shared_ptr<CancelToken::State> token);
   ~LaunchGuard();
   LaunchGuard(const LaunchGuard&) = delete;
   LaunchGuard& operator=(const LaunchGuard&) = delete;

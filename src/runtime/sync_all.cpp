@@ -3,11 +3,10 @@
 #include <chrono>
 #include <deque>
 
-#include "aicore/checks.h"
-#include "runtime/fork_safety.h"
+#include "ascsim/aicore/checks.h"
+#include "runtime/process.h"
 
 namespace ascsim::runtime {
-namespace {
 
 // Threads for blocks that must run concurrently with the rest of their launch. They outlive a
 // launch and wait for the next task, since starting 48 fresh threads per SyncAll launch costs
@@ -15,11 +14,6 @@ namespace {
 // waiting while static destructors run.
 class BlockThreads {
  public:
-  static BlockThreads& Get() {
-    // A fork child starts over: the parent's threads do not exist there.
-    static auto* const threads = new ForkSafeInstance<BlockThreads>([] { return new BlockThreads; });
-    return threads->Get();
-  }
   // Runs `task` on an idle thread, starting one when none is idle.
   void Run(std::function<void()> task) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -52,7 +46,9 @@ class BlockThreads {
   size_t idle_ = 0;
 };
 
-}  // namespace
+// A fork child starts over (the process object's ForkSafeInstance): the parent's threads do not
+// exist there.
+BlockThreads* NewBlockThreads() { return new BlockThreads; }
 
 SyncAllBarrier::SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
                                std::function<void(uint32_t)> run_block,
@@ -93,7 +89,7 @@ void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
   for (uint32_t b = 0; b < block_dim_; ++b) {
     if (claimed_[b].exchange(true, std::memory_order_acq_rel)) continue;
     ++running_threads_;
-    BlockThreads::Get().Run([this, b] {
+    Process::Get().block_threads().Run([this, b] {
       RunClaimed(b);
       std::lock_guard<std::mutex> lock(mu_);
       if (--running_threads_ == 0) cv_.notify_all();

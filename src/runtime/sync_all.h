@@ -21,7 +21,7 @@
 #include <thread>
 #include <vector>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 
 namespace ascsim::runtime {
 

@@ -6,16 +6,14 @@
 #include <string>
 #include <thread>
 
-#include "runtime/fork_safety.h"
+#include "runtime/process.h"
 
 namespace ascsim::runtime {
 
-Watchdog& Watchdog::Get() {
-  // Never destroyed (launches on streams may outlive static destructors); a fork child gets a
-  // fresh one, since the parent's thread does not exist there.
-  static auto* const watchdog = new ForkSafeInstance<Watchdog>([] { return new Watchdog; });
-  return watchdog->Get();
-}
+// Never destroyed (launches on streams may outlive static destructors); a fork child gets a
+// fresh one (the process object's ForkSafeInstance), since the parent's thread does not exist
+// there.
+Watchdog* NewWatchdog() { return new Watchdog; }
 
 Watchdog::Watchdog() = default;
 

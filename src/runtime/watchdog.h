@@ -10,17 +10,13 @@
 #include <map>
 #include <mutex>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 
 namespace ascsim::runtime {
 
 class Watchdog {
  public:
   using Clock = std::chrono::steady_clock;
-
-  // The process's watchdog; its thread starts on first use. After fork() the child gets a fresh
-  // one (the parent's thread does not exist there).
-  static Watchdog& Get();
 
   // Cancels `launch` once `deadline` (`seconds` from now) passes, unless disarmed first, with a
   // reason naming the timeout (made only then: arming costs no string). Returns the id for
@@ -30,6 +26,7 @@ class Watchdog {
   void Disarm(uint64_t id);
 
  private:
+  friend Watchdog* NewWatchdog();
   Watchdog();
   void Loop();
 

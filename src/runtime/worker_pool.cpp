@@ -4,19 +4,16 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "runtime/fork_safety.h"
+#include "runtime/process.h"
 
 namespace ascsim::runtime {
 
-WorkerPool& WorkerPool::Get() {
-  // Leaked on purpose: work queued on streams may still run while static destructors do. A fork
-  // child gets a fresh pool (the parent's threads do not exist there; its pool is leaked).
-  static auto* const pool = new ForkSafeInstance<WorkerPool>([] {
-    int n = static_cast<int>(std::thread::hardware_concurrency());
-    if (const char* env = std::getenv("ASCSIM_WORKERS")) n = std::atoi(env);
-    return new WorkerPool(std::max(1, n));
-  });
-  return pool->Get();
+// Leaked on purpose (the process object keeps it): work queued on streams may still run while
+// static destructors do. A fork child gets a fresh pool (the parent's threads do not exist there).
+WorkerPool* NewWorkerPool() {
+  int n = static_cast<int>(std::thread::hardware_concurrency());
+  if (const char* env = std::getenv("ASCSIM_WORKERS")) n = std::atoi(env);
+  return new WorkerPool(std::max(1, n));
 }
 
 WorkerPool::WorkerPool(int threads) {

@@ -16,8 +16,6 @@ namespace ascsim::runtime {
 
 class WorkerPool {
  public:
-  static WorkerPool& Get();
-
   explicit WorkerPool(int threads);
   ~WorkerPool();
 

@@ -173,7 +173,7 @@ TEST_F(QueueChecks, TheNormalProtocolWorks) {
     inQueue_.EnQue(b);
     EXPECT_EQ(inQueue_.GetTensorCountInQue(), 2);
     LocalTensor<half> a2 = inQueue_.DeQue<half>();
-    EXPECT_EQ(a2.data(), a.data());  // FIFO order
+    EXPECT_EQ(a2.GetPhyAddr(), a.GetPhyAddr());  // FIFO order
     LocalTensor<half> b2 = inQueue_.DeQue<half>();
     inQueue_.FreeTensor(a2);
     inQueue_.FreeTensor(b2);

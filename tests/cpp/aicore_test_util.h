@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
 #include "runtime/device_memory_internal.h"

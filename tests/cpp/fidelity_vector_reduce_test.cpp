@@ -95,7 +95,10 @@ void RunWholeReduceExtreme(bool is_max) {
       }
       const T value = v[r * per + best];
       auto bytes = [&](uint32_t byte_off, void* out, size_t n) {
-        std::memcpy(out, reinterpret_cast<const uint8_t*>(dst.data()) + byte_off, n);
+        std::memcpy(
+            out,
+            reinterpret_cast<const uint8_t*>(ascsim::aicore::TensorAccess::Data(dst)) + byte_off,
+            n);
       };
       uint32_t idx = 0;
       T got{};

@@ -13,9 +13,9 @@
 #include "ascsim/half.h"
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
+#include "host/env_trace.h"
 #include "kernel_launchers.h"
 #include "kernel_operator.h"
-#include "model/env_trace.h"
 
 namespace {
 
@@ -23,7 +23,7 @@ using ascsim::LaunchEstimate;
 using ascsim::Profiler;
 using ascsim::TimelineEvent;
 using ascsim::kernels::ElementType;
-using ascsim::model::Pipe;
+using ascsim::trace::Pipe;
 
 // Device buffers for z = x + y over n halves.
 struct AddBuffers {
@@ -59,7 +59,7 @@ LaunchEstimate ProfileAdd(uint64_t n, uint32_t block_dim) {
   return summary.at(0);
 }
 
-const ascsim::model::ApiCall& CallOf(const LaunchEstimate& e, const TimelineEvent& ev) {
+const ascsim::trace::ApiCall& CallOf(const LaunchEstimate& e, const TimelineEvent& ev) {
   return (*e.traces)[ev.block].calls[ev.call_index];
 }
 
@@ -226,7 +226,7 @@ TEST(ModelProfile, ProfilingDoesNotChangeResults) {
 
 TEST(ModelProfile, ObserversCoexist) {
   int seen_by_slot = 0;
-  ascsim::SetLaunchObserver([&](const ascsim::LaunchRecord&) { ++seen_by_slot; });
+  const int id = ascsim::AddLaunchObserver([&](const ascsim::LaunchRecord&) { ++seen_by_slot; });
   AddBuffers buffers(8192);
   {
     Profiler a;
@@ -237,18 +237,18 @@ TEST(ModelProfile, ObserversCoexist) {
     EXPECT_EQ(a.Summary().size(), 2u);
     EXPECT_EQ(b.Summary().size(), 1u);
   }
-  ascsim::SetLaunchObserver(nullptr);
+  ascsim::RemoveLaunchObserver(id);
   EXPECT_EQ(seen_by_slot, 2);
 }
 
 TEST(ModelProfile, EnvTraceHookWritesTrace) {
   const std::string path = TempPath("model_env_trace.json");
   std::remove(path.c_str());
-  ascsim::model::InstallEnvTrace(path);
+  ascsim::host::InstallEnvTrace(path);
   Profiler alongside;
   AddBuffers buffers(4 * 2048);
   buffers.Run(4);
-  ASSERT_TRUE(ascsim::model::FlushEnvTrace());
+  ASSERT_TRUE(ascsim::host::FlushEnvTrace());
   EXPECT_EQ(alongside.Summary().size(), 1u);
   EXPECT_EQ(CheckTraceWithPython(path), "4 12\n");
   std::ifstream in(path);

@@ -136,10 +136,11 @@ TEST(Launch, SerialAndParallelRunsAreBitIdentical) {
 
 TEST(Launch, TheObserverSeesEveryLaunchWithPerBlockTraces) {
   std::vector<ascsim::LaunchRecord> records;
-  ascsim::SetLaunchObserver([&](const ascsim::LaunchRecord& r) { records.push_back(r); });
+  const int id =
+      ascsim::AddLaunchObserver([&](const ascsim::LaunchRecord& r) { records.push_back(r); });
   ascsim::Launch("observed", 3, [] { AscendC::PipeBarrier<PIPE_V>(); });
   EXPECT_ANY_THROW(ascsim::Launch("observed_fail", 2, [] { AscendC::GetTPipePtr(); }));
-  ascsim::SetLaunchObserver(nullptr);
+  ascsim::RemoveLaunchObserver(id);
   ascsim::Launch("unobserved", 1, [] {});
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0].kernel, "observed");

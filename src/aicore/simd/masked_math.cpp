@@ -1,11 +1,11 @@
-#include "aicore/simd/masked_math.h"
+#include "ascsim/aicore/simd/masked_math.h"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
 #include <type_traits>
 
-#include "aicore/simd/vector_math.h"
+#include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/error.h"
 
 namespace ascsim::simd {

@@ -4,7 +4,7 @@
 // half uses F16C for its float<->half conversions (round to nearest even, as the device);
 // targets without F16C, bfloat16_t, integer types, reductions and casts other than
 // float<->half (RINT/NONE) take the portable element loops at the end of this file.
-#include "aicore/simd/vector_math.h"
+#include "ascsim/aicore/simd/vector_math.h"
 
 #include <cmath>
 #include <cstring>

@@ -10,9 +10,18 @@
 #include <type_traits>
 #include <utility>
 
+#include "ascsim/npu_arch.h"
 #include "ascsim/runtime.h"
 
 namespace ascsim {
+
+// The __NPU_ARCH__ this launching code was compiled for, or 0 for kernels built to run on every
+// profile (ASCSIM_ARCH_NEUTRAL_KERNELS: code with no __NPU_ARCH__ branches, e.g. the shipped ones).
+#ifdef ASCSIM_ARCH_NEUTRAL_KERNELS
+inline constexpr int kCompiledArch = 0;
+#else
+inline constexpr int kCompiledArch = __NPU_ARCH__;
+#endif
 
 template <class P, class A>
 P ConvertKernelArg(A&& arg) {
@@ -35,7 +44,8 @@ class KernelLauncher {
     static_assert(sizeof...(A) == sizeof...(P), "wrong number of kernel arguments");
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(std::forward<A>(args))...);
     void (*fn)(P...) = fn_;
-    Launch(name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream);
+    Launch(
+        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch);
   }
 
   const char* name() const { return name_; }

@@ -19,8 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "ascsim/runtime.h"
-#include "model/api_call.h"
+#include "ascsim/trace.h"
 
 namespace ascsim {
 
@@ -29,7 +28,7 @@ struct TimelineEvent {
   uint32_t block = 0;
   uint32_t core = 0;  // physical core: block % vector cores
   uint32_t wave = 0;
-  model::Pipe pipe = model::Pipe::kNone;
+  trace::Pipe pipe = trace::Pipe::kNone;
   uint32_t call_index = 0;  // into the block's CoreTrace::calls
   double start_us = 0;
   double dur_us = 0;      // time the call holds its pipe
@@ -59,7 +58,7 @@ struct LaunchEstimate {
   bool failed = false;
   std::vector<CoreEstimate> cores;  // one per block
   std::vector<TimelineEvent> events;
-  std::shared_ptr<const std::vector<model::CoreTrace>> traces;  // what `events` index into
+  std::shared_ptr<const std::vector<trace::CoreTrace>> traces;  // what `events` index into
 };
 
 // Replays one launch record. Pure: the same record gives the same estimate.
@@ -72,6 +71,12 @@ std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches);
 // launches follow each other on the time axis, separated by their launch overhead.
 std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches);
 void WriteChromeTrace(const std::vector<LaunchEstimate>& launches, const std::string& path);
+
+// ASCSIM_TRACE=path.json: when the variable names a file, traces every launch from now on and
+// writes the Chrome trace there at exit (as msprof does for an unmodified program). The entry
+// points call it (aclInit and ACL launches, ICPU_RUN_KF, importing the Python packages); calling
+// it again does nothing.
+void InstallTraceFromEnvironment();
 
 // Collects every launch while alive (RAII); other observers keep working alongside.
 class Profiler {

@@ -11,7 +11,7 @@
 
 #include "ascsim/error.h"
 #include "ascsim/soc.h"
-#include "model/api_call.h"
+#include "ascsim/trace.h"
 
 namespace ascsim {
 
@@ -46,13 +46,60 @@ MemoryStats GetMemoryStats();
 void ReleaseCachedMemory();
 
 // ---- settings ----
-// Serial mode runs the blocks of a launch in order on the calling thread (for debugging).
-// Default: ASCSIM_SERIAL=1 in the environment, else off.
+// Sanitizer checks (ASCSIM_SANITIZE): bits of Settings::sanitize.
+enum SanitizeFlag : uint32_t {
+  kSanitizeRace = 1u << 0,  // accesses of two pipes or two cores with no sync between them
+  kSanitizeInit = 1u << 1,  // reads of UB bytes nothing wrote
+  kSanitizeSync = 1u << 2,  // unpaired SetFlag/WaitFlag, unreleased event ids, extra barriers
+  kSanitizeAll = kSanitizeRace | kSanitizeInit | kSanitizeSync,
+};
+// "race,init,sync" (any subset, comma-separated), "all" or "1" (all), "0", "none" or "" (off).
+// Throws InvalidArgument naming the unknown word.
+uint32_t ParseSanitizeFlags(const std::string& spec);
+
+// Every setting a launch reads. A launch takes one copy of all of them when it is issued (a launch
+// queued on a stream runs with the settings of the moment it was queued).
+struct Settings {
+  // The SoC profile (ascsim/soc.h). Default: ASCSIM_SOC, else Ascend910B1.
+  const SocProfile* soc = nullptr;
+  // Strict mode turns warnings into errors. Default: ASCSIM_STRICT=1, else off.
+  bool strict = false;
+  // Serial mode runs the blocks of a launch in order on the launching thread (for debugging).
+  // Default: ASCSIM_SERIAL=1, else off.
+  bool serial = false;
+  // The launch timeout, like the device's AI-core timeout: a launch still running this many
+  // seconds after it started fails with ErrorKind::kTimeout at each block's next kernel API call
+  // (a block looping without any API call cannot be stopped). 0 = off. Default: ASCSIM_TIMEOUT
+  // (seconds), else 300.
+  double timeout_seconds = 300;
+  // SanitizeFlag bits. Default: ASCSIM_SANITIZE.
+  uint32_t sanitize = 0;
+};
+Settings GetSettings();
+// Installs all values at once; throws InvalidArgument (and changes nothing) for a null SoC, a
+// negative, NaN, infinite or too large timeout, or unknown sanitize bits.
+void SetSettings(const Settings& settings);
+void ValidateSettings(const Settings& settings);
+
+// Restores every setting on destruction: for tests and for code that changes settings for a while.
+class ScopedSettings {
+ public:
+  ScopedSettings() : saved_(GetSettings()) {}
+  ~ScopedSettings() { SetSettings(saved_); }
+  ScopedSettings(const ScopedSettings&) = delete;
+  ScopedSettings& operator=(const ScopedSettings&) = delete;
+
+ private:
+  Settings saved_;
+};
+
+// One setting at a time (each is GetSettings / SetSettings of one field).
 void SetSerial(bool serial);
 bool IsSerial();
-// Strict mode turns warnings into errors. Default: ASCSIM_STRICT=1, else off.
 void SetStrict(bool strict);
 bool IsStrict();
+void SetSanitize(uint32_t flags);
+uint32_t GetSanitize();
 // Worker threads of the core pool (default: the machine's hardware threads).
 int WorkerCount();
 
@@ -61,32 +108,17 @@ using WarningSink = std::function<void(const std::string& line)>;
 WarningSink SetWarningSink(WarningSink sink);
 
 // ---- launches ----
-// What every launch leaves behind for observers (the profiler): the per-block call traces when
-// recording was requested, and the wall time of the functional run.
-struct LaunchRecord {
-  std::string kernel;
-  uint32_t block_dim = 0;
-  const SocProfile* soc = nullptr;
-  double wall_us = 0;
-  bool failed = false;
-  std::shared_ptr<const std::vector<model::CoreTrace>> traces;  // one per block
-};
-// Installs an observer that sees every completed launch (success or failure), called on the
-// launching thread or the stream's worker. While one is installed, launches record per-call
-// traces for it; with none, nothing is recorded. An empty function removes it.
+// Adds an observer that sees every completed launch (success or failure) issued from now on,
+// called on the launching thread or the stream's worker; several may watch (a Profiler, the
+// ASCSIM_TRACE hook). While one is installed, launches record per-call traces; with none,
+// nothing is recorded. Returns its id for RemoveLaunchObserver.
 using LaunchObserver = std::function<void(const LaunchRecord&)>;
-void SetLaunchObserver(LaunchObserver observer);
-// Adds an observer next to the one of SetLaunchObserver (several may watch, e.g. a Profiler and
-// the ASCSIM_TRACE hook); returns its id for RemoveLaunchObserver.
 int AddLaunchObserver(LaunchObserver observer);
 void RemoveLaunchObserver(int id);
 
 // ---- timeouts and cancellation ----
-// The launch timeout, like the device's AI-core timeout: a launch still running this many seconds
-// after it started fails with ErrorKind::kTimeout at each block's next kernel API call (a block
-// looping without any API call cannot be stopped). 0 turns it off. Default: ASCSIM_TIMEOUT
-// (seconds, float) in the environment, else 300.
-void SetLaunchTimeout(double seconds);  // throws InvalidArgument for a negative or NaN value
+// Settings::timeout_seconds; throws InvalidArgument for a negative, NaN or too large value.
+void SetLaunchTimeout(double seconds);
 double GetLaunchTimeout();
 
 // Cancels launches from another thread (e.g. on Ctrl-C). Launches issued on a thread while a
@@ -126,8 +158,11 @@ using KernelBody = std::function<void()>;
 class Stream;
 
 // Runs `body` over `block_dim` blocks. With `stream` null it runs now and throws KernelError on a
-// fault; with a stream it is queued and the error surfaces at Stream::Synchronize.
-void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stream* stream = nullptr);
+// fault; with a stream it is queued and the error surfaces at Stream::Synchronize. The settings
+// are read now, once. `compiled_arch` is the __NPU_ARCH__ the kernel was compiled for (0:
+// unknown); a launch on a profile of another arch warns once per kernel. `kernel` is copied.
+void Launch(const char* kernel, uint32_t block_dim, KernelBody body, Stream* stream = nullptr,
+            int compiled_arch = 0);
 
 // An in-order queue of launches and copies with its own worker thread.
 class Stream {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "ascsim/aicore/internal.h"
 #include "ascsim/half.h"
 
 namespace ascsim::simd {
@@ -16,16 +17,26 @@ enum class DType : uint8_t { kF16, kBF16, kF32, kI8, kU8, kI16, kU16, kI32, kU32
 
 template <class T>
 constexpr DType DTypeOf() {
-  if constexpr (std::is_same_v<T, half>) return DType::kF16;
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return DType::kBF16;
-  else if constexpr (std::is_same_v<T, float>) return DType::kF32;
-  else if constexpr (std::is_same_v<T, int8_t>) return DType::kI8;
-  else if constexpr (std::is_same_v<T, uint8_t>) return DType::kU8;
-  else if constexpr (std::is_same_v<T, int16_t>) return DType::kI16;
-  else if constexpr (std::is_same_v<T, uint16_t>) return DType::kU16;
-  else if constexpr (std::is_same_v<T, int32_t>) return DType::kI32;
-  else if constexpr (std::is_same_v<T, uint32_t>) return DType::kU32;
-  else if constexpr (std::is_same_v<T, int64_t>) return DType::kI64;
+  if constexpr (std::is_same_v<T, half>)
+    return DType::kF16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return DType::kBF16;
+  else if constexpr (std::is_same_v<T, float>)
+    return DType::kF32;
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return DType::kI8;
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return DType::kU8;
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return DType::kI16;
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return DType::kU16;
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return DType::kI32;
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return DType::kU32;
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return DType::kI64;
   else {
     static_assert(std::is_same_v<T, uint64_t>, "unsupported element type");
     return DType::kU64;

@@ -5,10 +5,15 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/buffer_slot.h"
-#include "aicore/checks.h"
-#include "aicore/core_context.h"
-#include "aicore/types.h"
+#include "ascsim/aicore/buffer_slot.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/types.h"
+
+namespace ascsim::aicore {
+struct TensorAccess;  // the simulator's one way into tensor internals (tensor_access.h)
+}  // namespace ascsim::aicore
 
 namespace AscendC {
 
@@ -22,10 +27,10 @@ class LocalTensor {
   // A sub-view starting `offset` elements in (as `xLocal[64]` on the device).
   LocalTensor operator[](uint32_t offset) const {
     if (slot_ != nullptr && offset > size_) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
-                            ascsim::aicore::Str("LocalTensor::operator[] offset ", offset,
-                                                " exceeds tensor size ", size_, " of ",
-                                                ascsim::aicore::TypeName<T>()));
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          ascsim::aicore::Str("LocalTensor::operator[] offset ", offset, " exceeds tensor size ",
+                              size_, " of ", ascsim::aicore::TypeName<T>()));
     }
     LocalTensor view = *this;
     view.addr_ += offset;
@@ -43,7 +48,9 @@ class LocalTensor {
     std::memcpy(Checked("LocalTensor::SetValue", "index", index, 1), &value, sizeof(T));
     RecordScalar("SetValue", true);
   }
-  T& operator()(uint32_t index) const { return *Checked("LocalTensor::operator()", "index", index, 1); }
+  T& operator()(uint32_t index) const {
+    return *Checked("LocalTensor::operator()", "index", index, 1);
+  }
 
   uint32_t GetSize() const { return size_; }
   uint32_t GetLength() const { return size_ * sizeof(T); }
@@ -51,10 +58,10 @@ class LocalTensor {
   void SetSize(uint32_t size) {
     const uint32_t capacity = Capacity();
     if (size > capacity) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
-                            ascsim::aicore::Str("LocalTensor::SetSize ", size, " exceeds the ",
-                                                capacity, " ", ascsim::aicore::TypeName<T>(),
-                                                " elements left in its buffer"));
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          ascsim::aicore::Str("LocalTensor::SetSize ", size, " exceeds the ", capacity, " ",
+                              ascsim::aicore::TypeName<T>(), " elements left in its buffer"));
     }
     size_ = size;
   }
@@ -73,12 +80,16 @@ class LocalTensor {
     return other;
   }
 
-  // --- simulator internals ---
+ private:
+  friend struct ascsim::aicore::TensorAccess;
+  template <class U>
+  friend class LocalTensor;
+
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
   void RecordScalar(const char* name, bool write) const {
     if (slot_->trace != nullptr) {  // Checked() has verified slot_
       slot_->trace->calls.push_back(
-          ascsim::model::ScalarCall(name, sizeof(T), write, false, slot_->id));
+          ascsim::trace::ScalarCall(name, sizeof(T), write, false, slot_->id));
     }
   }
   // Validates that [index, index + count) is inside a live tensor; returns its host pointer.
@@ -96,10 +107,9 @@ class LocalTensor {
       ascsim::aicore::FaultDeadTensor(call, role, slot_);
     }
   }
-  T* data() const { return addr_; }
   uint32_t Capacity() const {
-    return slot_ ? static_cast<uint32_t>((slot_->addr + slot_->bytes -
-                                          reinterpret_cast<uint8_t*>(addr_)) / sizeof(T))
+    return slot_ ? static_cast<uint32_t>(
+                       (slot_->addr + slot_->bytes - reinterpret_cast<uint8_t*>(addr_)) / sizeof(T))
                  : 0;
   }
   uint64_t UbOffset() const {
@@ -116,10 +126,6 @@ class LocalTensor {
     t.size_ = size_elements;
     return t;
   }
-
- private:
-  template <class U>
-  friend class LocalTensor;
 
   ascsim::aicore::BufferSlot* slot_ = nullptr;
   uint32_t generation_ = 0;

@@ -6,8 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "aicore/types.h"
-#include "model/api_call.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/types.h"
+#include "ascsim/trace.h"
 
 namespace ascsim::aicore {
 
@@ -22,9 +23,9 @@ struct BufferSlot {
   BufferState state = BufferState::kFree;
   const void* owner = nullptr;  // the TQue / TBuf that InitBuffer gave it to
   AscendC::TPosition position = AscendC::TPosition::VECCALC;
-  uint32_t index = 0;       // index within its owner
+  uint32_t index = 0;  // index within its owner
   bool is_queue = false;
-  model::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
+  trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

@@ -9,9 +9,11 @@
 #include <list>
 #include <vector>
 
-#include "aicore/buffer_slot.h"
-#include "aicore/local_tensor.h"
-#include "aicore/types.h"
+#include "ascsim/aicore/buffer_slot.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/types.h"
 
 namespace AscendC {
 
@@ -70,28 +72,33 @@ class TBufBase {
 namespace AscendC {
 
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
-class TQueBind : public ascsim::aicore::QueueBase {
+class TQueBind : private ascsim::aicore::QueueBase {
+  // The queue protocol's machinery stays out of kernel code's reach; TPipe carves the buffers.
+  friend class TPipe;
+
  public:
   TQueBind() : QueueBase(src, dst, depth) {}
 
   template <class T>
   LocalTensor<T> AllocTensor() {
     ascsim::aicore::BufferSlot* slot = AllocSlot();
-    return LocalTensor<T>::Bind(slot, slot->bytes / sizeof(T));
+    return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
   }
   template <class T>
   bool EnQue(const LocalTensor<T>& tensor) {
-    EnQueSlot(tensor.slot(), tensor.generation());
+    EnQueSlot(ascsim::aicore::TensorAccess::Slot(tensor),
+              ascsim::aicore::TensorAccess::Generation(tensor));
     return true;
   }
   template <class T>
   LocalTensor<T> DeQue() {
     ascsim::aicore::BufferSlot* slot = DeQueSlot();
-    return LocalTensor<T>::Bind(slot, slot->bytes / sizeof(T));
+    return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
   }
   template <class T>
   void FreeTensor(LocalTensor<T>& tensor) {
-    FreeSlot(tensor.slot(), tensor.generation());
+    FreeSlot(ascsim::aicore::TensorAccess::Slot(tensor),
+             ascsim::aicore::TensorAccess::Generation(tensor));
   }
   bool VacantInQue() const { return queued() < buffer_count(); }
   bool HasTensorInQue() const { return queued() > 0; }
@@ -103,20 +110,22 @@ template <TPosition pos, int32_t depth = 1, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
 template <TPosition pos = TPosition::VECCALC>
-class TBuf : public ascsim::aicore::TBufBase {
+class TBuf : private ascsim::aicore::TBufBase {
+  friend class TPipe;
+
  public:
   TBuf() : TBufBase(pos) {}
 
   template <class T>
   LocalTensor<T> Get() {
     ascsim::aicore::BufferSlot* s = slot("TBuf::Get");
-    return LocalTensor<T>::Bind(s, s->bytes / sizeof(T));
+    return ascsim::aicore::TensorAccess::Bind<T>(s, s->bytes / sizeof(T));
   }
   template <class T>
   LocalTensor<T> Get(uint32_t len) {
     ascsim::aicore::BufferSlot* s = slot("TBuf::Get");
     CheckFits("TBuf::Get", s, 0, len, sizeof(T));
-    return LocalTensor<T>::Bind(s, len);
+    return ascsim::aicore::TensorAccess::Bind<T>(s, len);
   }
   // `size` elements starting `bufOffset` bytes into the buffer.
   template <class T>
@@ -128,7 +137,7 @@ class TBuf : public ascsim::aicore::TBufBase {
                             ascsim::aicore::Str("TBuf::GetWithOffset: offset ", bufOffset,
                                                 " B is not 32-byte aligned"));
     }
-    LocalTensor<T> whole = LocalTensor<T>::Bind(s, s->bytes / sizeof(T));
+    LocalTensor<T> whole = ascsim::aicore::TensorAccess::Bind<T>(s, s->bytes / sizeof(T));
     LocalTensor<T> view = whole[bufOffset / sizeof(T)];
     view.SetSize(size);
     return view;
@@ -138,10 +147,10 @@ class TBuf : public ascsim::aicore::TBufBase {
   static void CheckFits(const char* call, ascsim::aicore::BufferSlot* s, uint64_t offset_bytes,
                         uint64_t count, uint64_t elem) {
     if (offset_bytes + count * elem > s->bytes) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
-                            ascsim::aicore::Str(call, ": ", count, " elements of ", elem,
-                                                " B at byte offset ", offset_bytes,
-                                                " exceed the TBuf's ", s->bytes, " B"));
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kOutOfBounds,
+          ascsim::aicore::Str(call, ": ", count, " elements of ", elem, " B at byte offset ",
+                              offset_bytes, " exceed the TBuf's ", s->bytes, " B"));
     }
   }
 };

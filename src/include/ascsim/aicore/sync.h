@@ -5,9 +5,10 @@
 
 #include <cstdint>
 
-#include "aicore/checks.h"
-#include "aicore/core_context.h"
-#include "aicore/types.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/types.h"
 
 namespace ascsim::aicore {
 void PipeBarrierImpl(pipe_t pipe);

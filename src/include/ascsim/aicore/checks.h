@@ -1,6 +1,7 @@
 // The one place where kernel-side checks build their messages and raise them. A fault names the
 // kernel, the block, the call and its numbers in one line:
-//   add_custom: block 3/8: DataCopy GM->UB read [16384, 18432) of half exceeds GlobalTensor size 16384
+//   add_custom: block 3/8: DataCopy GM->UB read [16384, 18432) of half exceeds GlobalTensor size
+//   16384
 // A warning is a device trap that is not fatal on hardware; strict mode turns it into an error.
 #pragma once
 
@@ -9,7 +10,8 @@
 #include <string>
 #include <type_traits>
 
-#include "aicore/core_context.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/internal.h"
 #include "ascsim/error.h"
 #include "ascsim/half.h"
 
@@ -52,19 +54,32 @@ void EnterApiCall(CoreContext& core);
 
 template <class T>
 constexpr const char* TypeName() {
-  if constexpr (std::is_same_v<T, half>) return "half";
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
-  else if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, double>) return "double";
-  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
-  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
-  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
-  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
-  else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
-  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
-  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
-  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
-  else return "T";
+  if constexpr (std::is_same_v<T, half>)
+    return "half";
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return "bfloat16_t";
+  else if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else if constexpr (std::is_same_v<T, double>)
+    return "double";
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return "int8_t";
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return "uint8_t";
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return "int16_t";
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return "uint16_t";
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return "int32_t";
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return "uint32_t";
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return "int64_t";
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return "uint64_t";
+  else
+    return "T";
 }
 
 // Records an API call for the cost model when profiling is on (one branch when off). `make`

@@ -9,9 +9,11 @@
 #include <string>
 #include <type_traits>
 
-#include "aicore/checks.h"
-#include "aicore/global_tensor.h"
-#include "aicore/local_tensor.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/tensor_access.h"
 
 namespace ascsim::aicore {
 
@@ -91,21 +93,22 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) 
               ai::Str("DumpTensor desc=", desc, ": dumpSize ", dumpSize,
                       " exceeds the LocalTensor's ", tensor.GetSize(), " elements"));
   }
-  ai::KernelPrint(ai::Str("DumpTensor: desc=", desc, ", addr=", tensor.GetPhyAddr(),
-                          ", data_type=", ai::DumpTypeName(ai::TypeName<T>()),
-                          ", position=UB, dump_size=", dumpSize, "\n",
-                          ai::DumpValues(tensor.data(), dumpSize), "\n"));
+  ai::KernelPrint(ai::Str(
+      "DumpTensor: desc=", desc, ", addr=", tensor.GetPhyAddr(),
+      ", data_type=", ai::DumpTypeName(ai::TypeName<T>()), ", position=UB, dump_size=", dumpSize,
+      "\n", ai::DumpValues(ascsim::aicore::TensorAccess::Data(tensor), dumpSize), "\n"));
 }
 template <class T>
 void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
-  const T* p = tensor.CheckedAddress("DumpTensor", "read", 0, dumpSize);
-  ai::KernelPrint(ai::Str("DumpTensor: desc=", desc, ", addr=",
-                          ai::Hex(reinterpret_cast<uintptr_t>(p)), ", data_type=",
-                          ai::DumpTypeName(ai::TypeName<T>()), ", position=GM, dump_size=",
-                          dumpSize, "\n", ai::DumpValues(p, dumpSize), "\n"));
+  const T* p =
+      ascsim::aicore::TensorAccess::CheckedAddress(tensor, "DumpTensor", "read", 0, dumpSize);
+  ai::KernelPrint(
+      ai::Str("DumpTensor: desc=", desc, ", addr=", ai::Hex(reinterpret_cast<uintptr_t>(p)),
+              ", data_type=", ai::DumpTypeName(ai::TypeName<T>()),
+              ", position=GM, dump_size=", dumpSize, "\n", ai::DumpValues(p, dumpSize), "\n"));
 }
 
 }  // namespace AscendC

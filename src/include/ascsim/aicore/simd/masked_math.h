@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ascsim/aicore/internal.h"
+
 namespace ascsim::simd {
 
 // Per-element bits of one repeat: bit e of bits[e / 64] is element e (at most 128 elements).

@@ -32,12 +32,16 @@ aclError CodeFor(const Error& e) {
     case ErrorKind::kInvalidArgument:
       return e.kind() == ErrorKind::kKernel ? ACL_ERROR_RT_AICORE_EXCEPTION
                                             : ACL_ERROR_INVALID_PARAM;
-    case ErrorKind::kOutOfDeviceMemory: return ACL_ERROR_RT_MEMORY_ALLOCATION;
-    case ErrorKind::kOutOfBounds: return ACL_ERROR_RT_AICORE_TRAP_EXCEPTION;
+    case ErrorKind::kOutOfDeviceMemory:
+      return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    case ErrorKind::kOutOfBounds:
+      return ACL_ERROR_RT_AICORE_TRAP_EXCEPTION;
     case ErrorKind::kQueueMisuse:
     case ErrorKind::kSyncMisuse:
-    case ErrorKind::kTimeout: return ACL_ERROR_RT_AICORE_TIMEOUT;
-    default: return ACL_ERROR_RT_AICORE_EXCEPTION;
+    case ErrorKind::kTimeout:
+      return ACL_ERROR_RT_AICORE_TIMEOUT;
+    default:
+      return ACL_ERROR_RT_AICORE_EXCEPTION;
   }
 }
 
@@ -60,7 +64,8 @@ Stream* ToStream(aclrtStream stream) {
   if (stream == nullptr) return nullptr;
   auto* s = static_cast<Stream*>(stream);
   std::lock_guard<std::mutex> lock(StreamsMutex());
-  if (Streams().count(s) == 0) throw InvalidArgument("not a stream from aclrtCreateStream (destroyed?)");
+  if (Streams().count(s) == 0)
+    throw InvalidArgument("not a stream from aclrtCreateStream (destroyed?)");
   return s;
 }
 
@@ -83,8 +88,8 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
   ascsim::aicore::GmRange range;
   if (!ascsim::runtime::FindDeviceMemory(begin, &range) || begin == range.end ||
       count > static_cast<size_t>(range.end - begin)) {
-    throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " + std::to_string(count) +
-                              " B is not inside device memory");
+    throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " +
+                              std::to_string(count) + " B is not inside device memory");
   }
 }
 }  // namespace
@@ -92,9 +97,10 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
 aclError aclInit(const char*) { return ACL_SUCCESS; }
 aclError aclFinalize() { return ACL_SUCCESS; }
 aclError aclrtSetDevice(int32_t deviceId) {
-  if (deviceId != 0) return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
-                                 " does not exist (the simulator has device 0)",
-                                 ACL_ERROR_RT_INVALID_DEVICEID);
+  if (deviceId != 0)
+    return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
+                    " does not exist (the simulator has device 0)",
+                ACL_ERROR_RT_INVALID_DEVICEID);
   return ACL_SUCCESS;
 }
 aclError aclrtResetDevice(int32_t) { return ACL_SUCCESS; }
@@ -226,8 +232,10 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
         throw ascsim::InvalidArgument(aclGetRecentErrMsg());
       }
     };
-    if (s == nullptr) task();
-    else s->Enqueue(task);
+    if (s == nullptr)
+      task();
+    else
+      s->Enqueue(task);
   });
 }
 

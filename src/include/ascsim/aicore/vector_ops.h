@@ -6,14 +6,15 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/local_tensor.h"
-#include "aicore/operand_checks.h"
-#include "aicore/simd/vector_math.h"
-#include "aicore/types.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/operand_checks.h"
+#include "ascsim/aicore/simd/vector_math.h"
+#include "ascsim/aicore/types.h"
 
 namespace ascsim::aicore {
 
-model::ApiCall VectorCall(const char* name, model::VectorClass cls, uint8_t elem, uint64_t n,
+trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem, uint64_t n,
                           uint32_t dst, uint32_t src0, uint32_t src1);
 
 template <class T>
@@ -31,14 +32,14 @@ void BinaryCount(const char* name, simd::BinaryOp op, const AscendC::LocalTensor
   simd::Binary(op, simd::DTypeOf<T>(), d, a, b, n);
   Record(core, [&] {
     return VectorCall(name,
-                      op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
-                                                 : model::VectorClass::kSimple,
+                      op == simd::BinaryOp::kDiv ? trace::VectorClass::kTranscendental
+                                                 : trace::VectorClass::kSimple,
                       sizeof(T), n, BufferId(dst), BufferId(src0), BufferId(src1));
   });
 }
 
 template <class T>
-void UnaryCount(const char* name, simd::UnaryOp op, model::VectorClass cls,
+void UnaryCount(const char* name, simd::UnaryOp op, trace::VectorClass cls,
                 const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                 int64_t count) {
   CoreContext& core = CurrentCore();
@@ -49,7 +50,7 @@ void UnaryCount(const char* name, simd::UnaryOp op, model::VectorClass cls,
   CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   simd::Unary(op, simd::DTypeOf<T>(), d, s, n);
   Record(core, [&] {
-    return VectorCall(name, cls, sizeof(T), n, BufferId(dst), BufferId(src), model::kNoBuffer);
+    return VectorCall(name, cls, sizeof(T), n, BufferId(dst), BufferId(src), trace::kNoBuffer);
   });
 }
 
@@ -64,8 +65,8 @@ void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor
   CheckOverlap(name, "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   simd::WithScalar(op, simd::DTypeOf<T>(), d, s, &scalar, n);
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kSimple, sizeof(T), n, BufferId(dst), BufferId(src),
-                      model::kNoBuffer);
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst), BufferId(src),
+                      trace::kNoBuffer);
   });
 }
 
@@ -78,46 +79,49 @@ namespace AscendC {
 // The element-wise ops and their SIMD op (and cost class for unary ops), listed once and used by
 // both the count form here and the mask/repeat form (vector_masked.h).
 #define ASCSIM_FOR_EACH_BINARY_OP(X) \
-  X(Add, kAdd) X(Sub, kSub) X(Mul, kMul) X(Div, kDiv) X(Max, kMax) X(Min, kMin) X(And, kAnd) X(Or, kOr)
-#define ASCSIM_FOR_EACH_UNARY_OP(X)                                                      \
-  X(Exp, kExp, kTranscendental) X(Ln, kLn, kTranscendental) X(Abs, kAbs, kSimple)         \
-  X(Sqrt, kSqrt, kTranscendental) X(Rsqrt, kRsqrt, kTranscendental)                       \
-  X(Reciprocal, kReciprocal, kTranscendental) X(Relu, kRelu, kSimple) X(Not, kNot, kSimple)
+  X(Add, kAdd)                       \
+  X(Sub, kSub) X(Mul, kMul) X(Div, kDiv) X(Max, kMax) X(Min, kMin) X(And, kAnd) X(Or, kOr)
+#define ASCSIM_FOR_EACH_UNARY_OP(X)                                                 \
+  X(Exp, kExp, kTranscendental)                                                     \
+  X(Ln, kLn, kTranscendental) X(Abs, kAbs, kSimple) X(Sqrt, kSqrt, kTranscendental) \
+      X(Rsqrt, kRsqrt, kTranscendental) X(Reciprocal, kReciprocal, kTranscendental) \
+          X(Relu, kRelu, kSimple) X(Not, kNot, kSimple)
 // Scalar-operand ops with a plain (dst, src, scalar, ...) signature (ShiftRight has an extra
 // roundEn argument and is written out).
 #define ASCSIM_FOR_EACH_SCALAR_OP(X) \
   X(Adds, kAdds) X(Muls, kMuls) X(Maxs, kMaxs) X(Mins, kMins) X(LeakyRelu, kLeakyRelu)
 
-#define ASCSIM_BINARY_OP(Name, Op)                                                            \
-  template <class T, bool isSetMask = true>                                                   \
+#define ASCSIM_BINARY_OP(Name, Op)                                                             \
+  template <class T, bool isSetMask = true>                                                    \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-            const int32_t& count) {                                                           \
-    ascsim::aicore::BinaryCount(#Name, ascsim::simd::BinaryOp::Op, dst, src0, src1, count);   \
+            const int32_t& count) {                                                            \
+    ascsim::aicore::BinaryCount(#Name, ascsim::simd::BinaryOp::Op, dst, src0, src1, count);    \
   }
 ASCSIM_FOR_EACH_BINARY_OP(ASCSIM_BINARY_OP)
 #undef ASCSIM_BINARY_OP
 
-#define ASCSIM_UNARY_OP(Name, Op, Class)                                                      \
-  template <class T, bool isSetMask = true>                                                   \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {     \
-    ascsim::aicore::UnaryCount(#Name, ascsim::simd::UnaryOp::Op,                              \
-                               ascsim::model::VectorClass::Class, dst, src, count);           \
+#define ASCSIM_UNARY_OP(Name, Op, Class)                                                  \
+  template <class T, bool isSetMask = true>                                               \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+    ascsim::aicore::UnaryCount(#Name, ascsim::simd::UnaryOp::Op,                          \
+                               ascsim::trace::VectorClass::Class, dst, src, count);       \
   }
 ASCSIM_FOR_EACH_UNARY_OP(ASCSIM_UNARY_OP)
 #undef ASCSIM_UNARY_OP
 
-#define ASCSIM_SCALAR_OP(Name, Op)                                                         \
-  template <class T, bool isSetMask = true>                                                \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const NonDeduced<T>& scalarValue, \
-            const int32_t& count) {                                                        \
-    ascsim::aicore::ScalarCount(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), count); \
+#define ASCSIM_SCALAR_OP(Name, Op)                                                           \
+  template <class T, bool isSetMask = true>                                                  \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
+            const NonDeduced<T>& scalarValue, const int32_t& count) {                        \
+    ascsim::aicore::ScalarCount(#Name, ascsim::simd::ScalarOp::Op, dst, src, T(scalarValue), \
+                                count);                                                      \
   }
 ASCSIM_FOR_EACH_SCALAR_OP(ASCSIM_SCALAR_OP)
 #undef ASCSIM_SCALAR_OP
 
 template <class T, bool isSetMask = true>
-void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, const NonDeduced<T>& scalarValue,
-               const int32_t& count) {
+void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const NonDeduced<T>& scalarValue, const int32_t& count) {
   ascsim::aicore::ScalarCount("ShiftLeft", ascsim::simd::ScalarOp::kShiftLeft, dst, src,
                               T(scalarValue), count);
 }
@@ -140,8 +144,8 @@ void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, cons
   const T value = T(scalarValue);
   ascsim::simd::Fill(ascsim::simd::DTypeOf<T>(), d, &value, n);
   ai::Record(core, [&] {
-    return ai::VectorCall("Duplicate", ascsim::model::VectorClass::kSimple, sizeof(T), n,
-                          ai::BufferId(dst), ascsim::model::kNoBuffer, ascsim::model::kNoBuffer);
+    return ai::VectorCall("Duplicate", ascsim::trace::VectorClass::kSimple, sizeof(T), n,
+                          ai::BufferId(dst), ascsim::trace::kNoBuffer, ascsim::trace::kNoBuffer);
   });
 }
 
@@ -160,9 +164,9 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
                      ai::ToRounding(roundMode), d, s, n);
   ai::Record(core, [&] {
-    return ai::VectorCall("Cast", ascsim::model::VectorClass::kCast,
+    return ai::VectorCall("Cast", ascsim::trace::VectorClass::kCast,
                           sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S), n, ai::BufferId(dst),
-                          ai::BufferId(src), ascsim::model::kNoBuffer);
+                          ai::BufferId(src), ascsim::trace::kNoBuffer);
   });
 }
 
@@ -174,7 +178,7 @@ namespace ascsim::aicore {
 // rounded up to a whole 32 B block.
 template <class T>
 uint64_t ReduceWorkElements(uint64_t count) {
-  const uint64_t per_repeat = 256 / sizeof(T), per_block = 32 / sizeof(T);
+  const uint64_t per_repeat = kRepeatBytes / sizeof(T), per_block = kBlockBytes / sizeof(T);
   const uint64_t repeats = (count + per_repeat - 1) / per_repeat;
   return (repeats + per_block - 1) / per_block * per_block;
 }
@@ -210,7 +214,7 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   // The index is stored in the second element's bits (read back with ReinterpretCast).
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), index);
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kReduce, sizeof(T), n, BufferId(dst), BufferId(src),
+    return VectorCall(name, trace::VectorClass::kReduce, sizeof(T), n, BufferId(dst), BufferId(src),
                       BufferId(work));
   });
 }
@@ -220,18 +224,18 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
 namespace AscendC {
 
 template <class T>
-void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
-               const int32_t count) {
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<T>& workLocal, const int32_t count) {
   ascsim::aicore::ReduceCount("ReduceSum", 0, dst, src, workLocal, count, false);
 }
 template <class T>
-void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
-               const int32_t count, bool calIndex = false) {
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<T>& workLocal, const int32_t count, bool calIndex = false) {
   ascsim::aicore::ReduceCount("ReduceMax", 1, dst, src, workLocal, count, calIndex);
 }
 template <class T>
-void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& workLocal,
-               const int32_t count, bool calIndex = false) {
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<T>& workLocal, const int32_t count, bool calIndex = false) {
   ascsim::aicore::ReduceCount("ReduceMin", 2, dst, src, workLocal, count, calIndex);
 }
 

@@ -1,6 +1,7 @@
 // Profiler: a launch observer that keeps the records; estimates are computed on demand (so the
 // launches themselves only pay for recording) and cached.
 #include "ascsim/profile.h"
+#include "ascsim/runtime.h"
 
 namespace ascsim {
 

@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/simd/masked_math.h"
-#include "aicore/vector_masked.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/masked_math.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/vector_masked.h"
 
 namespace AscendC {
 
@@ -60,7 +62,7 @@ simd::RepeatPlan CountPlan(uint64_t count) {
 template <class U>
 uint8_t* CheckBitOperand(const char* call, const char* role, const AscendC::LocalTensor<U>& t,
                          uint64_t bits) {
-  t.CheckLive(call, role);
+  ascsim::aicore::TensorAccess::CheckLive(t, call, role);
   const uint64_t bytes = (bits + 7) / 8;
   const uint64_t have = static_cast<uint64_t>(t.GetSize()) * sizeof(U);
   if (bytes > have) {
@@ -100,8 +102,8 @@ void CompareWalk(const char* name, AscendC::CMPMODE mode, const AscendC::LocalTe
       },
       DenseRepeats({sa}) && (src1 == nullptr || DenseRepeats({sb})));
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kSimple, sizeof(T), out_bits, BufferId(dst),
-                      BufferId(src0), src1 ? BufferId(*src1) : model::kNoBuffer);
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T), out_bits, BufferId(dst),
+                      BufferId(src0), src1 ? BufferId(*src1) : trace::kNoBuffer);
   });
 }
 
@@ -167,9 +169,9 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
       },
       !reuse && DenseRepeats({sd, sa}) && (scalar_b || DenseRepeats({sb})));
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
                       uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
-                      scalar_b ? model::kNoBuffer : BufferId(*src1));
+                      scalar_b ? trace::kNoBuffer : BufferId(*src1));
   });
 }
 

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 
-#include "aicore/atomic.h"
-#include "aicore/global_tensor.h"
-#include "aicore/local_tensor.h"
-#include "aicore/operand_checks.h"
-#include "aicore/simd/vector_math.h"
+#include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/operand_checks.h"
+#include "ascsim/aicore/simd/vector_math.h"
+#include "ascsim/aicore/tensor_access.h"
 
 namespace AscendC {
 
@@ -61,14 +63,14 @@ struct DataCopyPadExtParams {
 
 namespace ascsim::aicore {
 
-model::ApiCall CopyCall(const char* name, model::Pipe pipe, uint64_t bytes, uint8_t elem,
+trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
                         uint32_t dst_buffer, uint32_t src_buffer);
 
 // The device's rounding of a contiguous DataCopy length; warns when it drops bytes.
 template <class T>
 uint64_t RoundedCopyCount(const char* what, uint64_t count) {
   const uint64_t bytes = count * sizeof(T);
-  const uint64_t copied = bytes / AscendC::ONE_BLK_SIZE * AscendC::ONE_BLK_SIZE;
+  const uint64_t copied = RoundDownToBlock(bytes);
   if (copied != bytes) {
     Warn(Str(what, " count ", count, " of ", TypeName<T>(), " (", bytes,
              " B) is not a multiple of 32 B; the device copies ", copied, " B (",
@@ -93,11 +95,11 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->UB", count);
   T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n);
-  const T* s = src.CheckedAddress("DataCopy GM->UB", "read", 0, n);
+  const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, "DataCopy GM->UB", "read", 0, n);
   ascsim::simd::Copy(d, s, n * sizeof(T));
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2, n * sizeof(T), sizeof(T),
-                        ai::BufferId(dst), ascsim::model::kNoBuffer);
+    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2, n * sizeof(T), sizeof(T),
+                        ai::BufferId(dst), ascsim::trace::kNoBuffer);
   });
 }
 
@@ -109,11 +111,11 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
   const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n);
-  T* d = dst.CheckedAddress("DataCopy UB->GM", "write", 0, n);
+  T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, "DataCopy UB->GM", "write", 0, n);
   ai::StoreToGm("DataCopy UB->GM", d, s, n);
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3, n * sizeof(T), sizeof(T),
-                        ascsim::model::kNoBuffer, ai::BufferId(src));
+    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3, n * sizeof(T), sizeof(T),
+                        ascsim::trace::kNoBuffer, ai::BufferId(src));
   });
 }
 
@@ -129,7 +131,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32
   ai::CheckOverlap("DataCopy UB->UB", "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
   ascsim::simd::Copy(d, s, n * sizeof(T));
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kV, n * sizeof(T), sizeof(T),
+    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kV, n * sizeof(T), sizeof(T),
                         ai::BufferId(dst), ai::BufferId(src));
   });
 }
@@ -150,14 +152,14 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   const uint64_t dst_extent = (p.blockCount - 1) * dst_pitch + len;
   const uint64_t src_extent = (p.blockCount - 1) * src_pitch + len;
   T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
-  const T* s = src.CheckedAddress(call, "read", 0, src_extent);
+  const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0, src_extent);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte2,
+    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2,
                         uint64_t{p.blockCount} * len * sizeof(T), sizeof(T), ai::BufferId(dst),
-                        ascsim::model::kNoBuffer);
+                        ascsim::trace::kNoBuffer);
   });
 }
 
@@ -175,14 +177,15 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const uint64_t dst_pitch = len + uint64_t{p.dstStride} * blk;
   if (p.blockCount == 0 || len == 0) return;
   const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len);
-  T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
+  T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
+                                                      (p.blockCount - 1) * dst_pitch + len);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ai::StoreToGm(call, d + b * dst_pitch, s + b * src_pitch, len);
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::model::Pipe::kMte3,
+    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3,
                         uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
-                        ascsim::model::kNoBuffer, ai::BufferId(src));
+                        ascsim::trace::kNoBuffer, ai::BufferId(src));
   });
 }
 
@@ -206,8 +209,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   const uint64_t len = p.blockLen / sizeof(T);
   const uint64_t left = pad.leftPadding, right = pad.rightPadding;
   const uint64_t row_bytes = (left + len + right) * sizeof(T);
-  const uint64_t row_pitch = (row_bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE +
-                             uint64_t{p.dstStride} * ONE_BLK_SIZE;  // bytes
+  const uint64_t row_pitch =
+      ai::RoundUpToBlock(row_bytes) + uint64_t{p.dstStride} * ONE_BLK_SIZE;  // bytes
   const uint64_t src_pitch_bytes = p.blockLen + uint64_t{p.srcStride};
   if (src_pitch_bytes % sizeof(T) != 0) {
     ai::Fault(ascsim::ErrorKind::kInvalidArgument,
@@ -217,7 +220,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   const uint64_t src_pitch = src_pitch_bytes / sizeof(T);
   const uint64_t dst_extent = ((p.blockCount - 1) * row_pitch + row_bytes) / sizeof(T);
   T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
-  const T* s = src.CheckedAddress(call, "read", 0, (p.blockCount - 1) * src_pitch + len);
+  const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0,
+                                                            (p.blockCount - 1) * src_pitch + len);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     T* row = reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(d) + b * row_pitch);
     ascsim::simd::Copy(row + left, s + b * src_pitch, len * sizeof(T));
@@ -227,9 +231,9 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
     }
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte2,
+    return ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte2,
                         uint64_t{p.blockCount} * p.blockLen, sizeof(T), ai::BufferId(dst),
-                        ascsim::model::kNoBuffer);
+                        ascsim::trace::kNoBuffer);
   });
 }
 
@@ -247,7 +251,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 // UB -> GM with byte-exact lengths: blockLen bytes per block; UB blocks start 32 B aligned
 // (srcStride in 32 B blocks between them), GM blocks are dstStride bytes apart.
 template <class T>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                 const DataCopyExtParams& p) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
@@ -262,19 +267,20 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
   if (p.blockCount == 0 || p.blockLen == 0) return;
   const uint64_t len = p.blockLen / sizeof(T);
   const uint64_t src_pitch_bytes =
-      (uint64_t{p.blockLen} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE +
-      uint64_t{p.srcStride} * ONE_BLK_SIZE;
+      ai::RoundUpToBlock(p.blockLen) + uint64_t{p.srcStride} * ONE_BLK_SIZE;
   const uint64_t dst_pitch = (uint64_t{p.blockLen} + p.dstStride) / sizeof(T);
   const T* s = ai::CheckUbOperand(call, "src", src,
                                   ((p.blockCount - 1) * src_pitch_bytes) / sizeof(T) + len);
-  T* d = dst.CheckedAddress(call, "write", 0, (p.blockCount - 1) * dst_pitch + len);
+  T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
+                                                      (p.blockCount - 1) * dst_pitch + len);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
-    const T* row = reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);
+    const T* row =
+        reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);
     ai::StoreToGm(call, d + b * dst_pitch, row, len);
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopyPad", ascsim::model::Pipe::kMte3,
-                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ascsim::model::kNoBuffer,
+    return ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte3,
+                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ascsim::trace::kNoBuffer,
                         ai::BufferId(src));
   });
 }

@@ -16,8 +16,10 @@
 
 #include <cstdint>
 
-#include "aicore/simd/masked_math.h"
-#include "aicore/vector_ops.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/masked_math.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/vector_ops.h"
 
 namespace AscendC {
 
@@ -90,9 +92,6 @@ inline MaskArg BitMask(const uint64_t mask[]) {
   m.bits[1] = mask[1];
   return m;
 }
-
-constexpr uint32_t kRepeatBytes = 256;
-constexpr uint32_t kBlockBytes = 32;
 
 template <class T>
 constexpr uint32_t PerRepeat() {
@@ -177,7 +176,7 @@ inline simd::Stride StrideOf(uint64_t block_stride, uint64_t repeat_stride) {
 template <class T>
 T* CheckStridedOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
                        const simd::RepeatPlan& plan, const simd::Stride& s, uint64_t* bytes) {
-  t.CheckLive(call, role);
+  ascsim::aicore::TensorAccess::CheckLive(t, call, role);
   *bytes = simd::ExtentBytes(plan, s, sizeof(T));
   const uint64_t have = static_cast<uint64_t>(t.GetSize()) * sizeof(T);
   if (*bytes > have) {
@@ -233,8 +232,8 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
       DenseRepeats({sd, sa, sb}));
   Record(core, [&] {
     return VectorCall(name,
-                      op == simd::BinaryOp::kDiv ? model::VectorClass::kTranscendental
-                                                 : model::VectorClass::kSimple,
+                      op == simd::BinaryOp::kDiv ? trace::VectorClass::kTranscendental
+                                                 : trace::VectorClass::kSimple,
                       sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
                       BufferId(src0), BufferId(src1));
   });
@@ -242,7 +241,7 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
 
 // Unary and tensor-scalar instructions share the walk: `body(d, s, len)` does one run.
 template <class T, class Body>
-void MaskedUnaryWalk(const char* name, model::VectorClass cls, const AscendC::LocalTensor<T>& dst,
+void MaskedUnaryWalk(const char* name, trace::VectorClass cls, const AscendC::LocalTensor<T>& dst,
                      const AscendC::LocalTensor<T>& src, const MaskArg& mask, bool is_set_mask,
                      int64_t repeat_time, const AscendC::UnaryRepeatParams& p, Body&& body) {
   CoreContext& core = CurrentCore();
@@ -263,12 +262,12 @@ void MaskedUnaryWalk(const char* name, model::VectorClass cls, const AscendC::Lo
       DenseRepeats({sd, ss}));
   Record(core, [&] {
     return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                      BufferId(src), model::kNoBuffer);
+                      BufferId(src), trace::kNoBuffer);
   });
 }
 
 template <class T>
-void MaskedUnary(const char* name, simd::UnaryOp op, model::VectorClass cls,
+void MaskedUnary(const char* name, simd::UnaryOp op, trace::VectorClass cls,
                  const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                  const MaskArg& mask, bool is_set_mask, int64_t repeat_time,
                  const AscendC::UnaryRepeatParams& p) {
@@ -283,7 +282,7 @@ void MaskedScalar(const char* name, simd::ScalarOp op, const AscendC::LocalTenso
                   const AscendC::LocalTensor<T>& src, T scalar, const MaskArg& mask,
                   bool is_set_mask, int64_t repeat_time, const AscendC::UnaryRepeatParams& p) {
   const simd::DType dt = simd::DTypeOf<T>();
-  MaskedUnaryWalk<T>(name, model::VectorClass::kSimple, dst, src, mask, is_set_mask, repeat_time, p,
+  MaskedUnaryWalk<T>(name, trace::VectorClass::kSimple, dst, src, mask, is_set_mask, repeat_time, p,
                      [&](uint8_t* d, const uint8_t* s, uint32_t len) {
                        simd::WithScalar(op, dt, d, s, &scalar, len);
                      });
@@ -308,9 +307,9 @@ void MaskedDuplicate(const AscendC::LocalTensor<T>& dst, T scalar, const MaskArg
       },
       DenseRepeats({sd}));
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
-                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), model::kNoBuffer,
-                      model::kNoBuffer);
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), trace::kNoBuffer,
+                      trace::kNoBuffer);
   });
 }
 
@@ -403,14 +402,14 @@ ASCSIM_FOR_EACH_BINARY_OP(ASCSIM_MASKED_BINARY)
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,         \
             const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {           \
     ascsim::aicore::MaskedUnary<T>(                                                      \
-        #Name, ascsim::simd::UnaryOp::Op, ascsim::model::VectorClass::Class, dst, src,   \
+        #Name, ascsim::simd::UnaryOp::Op, ascsim::trace::VectorClass::Class, dst, src,   \
         ascsim::aicore::ContinuousMask(mask), isSetMask, repeatTime, repeatParams);      \
   }                                                                                      \
   template <class T, bool isSetMask = true>                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], \
             const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {           \
     ascsim::aicore::MaskedUnary<T>(                                                      \
-        #Name, ascsim::simd::UnaryOp::Op, ascsim::model::VectorClass::Class, dst, src,   \
+        #Name, ascsim::simd::UnaryOp::Op, ascsim::trace::VectorClass::Class, dst, src,   \
         ascsim::aicore::BitMask(mask), isSetMask, repeatTime, repeatParams);             \
   }
 ASCSIM_FOR_EACH_UNARY_OP(ASCSIM_MASKED_UNARY)

@@ -3,9 +3,11 @@
 
 #include <cstdint>
 
-#include "aicore/checks.h"
-#include "aicore/local_tensor.h"
-#include "model/api_call.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/trace.h"
 
 namespace ascsim::aicore {
 
@@ -20,18 +22,19 @@ inline uint64_t CheckCount(const char* call, int64_t count) {
 template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
                   uint64_t count) {
-  T* p = t.Checked(call, role, 0, count);
+  T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
   if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
-    FaultUnalignedUb(call, role, t.UbOffset());
+    FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
   }
   return p;
 }
 
 // Source and destination must be the same range or disjoint: a partial overlap gives
 // order-dependent results on the device.
-inline void CheckOverlap(const char* call, const char* dst_role, const void* dst, uint64_t dst_bytes,
-                         const char* src_role, const void* src, uint64_t src_bytes) {
+inline void CheckOverlap(const char* call, const char* dst_role, const void* dst,
+                         uint64_t dst_bytes, const char* src_role, const void* src,
+                         uint64_t src_bytes) {
   const auto* d = static_cast<const uint8_t*>(dst);
   const auto* s = static_cast<const uint8_t*>(src);
   if (d == s || dst_bytes == 0 || src_bytes == 0) return;
@@ -46,7 +49,8 @@ inline void CheckOverlap(const char* call, const char* dst_role, const void* dst
 
 template <class T>
 uint32_t BufferId(const AscendC::LocalTensor<T>& t) {
-  return t.slot() ? t.slot()->id : model::kNoBuffer;
+  return ascsim::aicore::TensorAccess::Slot(t) ? ascsim::aicore::TensorAccess::Slot(t)->id
+                                               : trace::kNoBuffer;
 }
 
 }  // namespace ascsim::aicore

@@ -1,12 +1,13 @@
-#include "model/env_trace.h"
+#include "host/env_trace.h"
 
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
 
 #include "ascsim/profile.h"
+#include "ascsim/runtime.h"
 
-namespace ascsim::model {
+namespace ascsim::host {
 namespace {
 
 // Never destroyed: the exit handler may run after other statics are gone.
@@ -23,14 +24,6 @@ EnvTrace& State() {
 void WriteAtExit() { FlushEnvTrace(); }
 
 }  // namespace
-
-void InstallEnvTraceOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const char* path = std::getenv("ASCSIM_TRACE");
-    if (path != nullptr && *path != '\0') InstallEnvTrace(path);
-  });
-}
 
 void InstallEnvTrace(const std::string& path) {
   EnvTrace& state = State();
@@ -55,4 +48,16 @@ bool FlushEnvTrace() {
   return true;
 }
 
-}  // namespace ascsim::model
+}  // namespace ascsim::host
+
+namespace ascsim {
+
+void InstallTraceFromEnvironment() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const char* path = std::getenv("ASCSIM_TRACE");
+    if (path != nullptr && *path != '\0') host::InstallEnvTrace(path);
+  });
+}
+
+}  // namespace ascsim

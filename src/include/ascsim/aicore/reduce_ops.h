@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/simd/masked_math.h"
-#include "aicore/vector_masked.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/masked_math.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/vector_masked.h"
 
 namespace AscendC {
 
@@ -41,7 +43,7 @@ inline void CheckNonNegative(const char* call, const char* what, int64_t v) {
 template <class T>
 uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, uint64_t results,
                         uint64_t pitch, uint64_t slot, uint64_t align, uint64_t* bytes) {
-  dst.CheckLive(call, "dst");
+  ascsim::aicore::TensorAccess::CheckLive(dst, call, "dst");
   *bytes = results == 0 ? 0 : (results - 1) * pitch + slot;
   const uint64_t have = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
   if (*bytes > have) {
@@ -49,11 +51,12 @@ uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, ui
           Str(call, ": dst reaches byte ", *bytes, " (", results, " results ", pitch,
               " B apart) beyond its LocalTensor of ", have, " B"));
   }
-  if (dst.UbOffset() % align != 0) {
+  if (ascsim::aicore::TensorAccess::UbOffset(dst) % align != 0) {
     Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": dst UB address ", Hex(dst.UbOffset()), " is not ", align, "-byte aligned"));
+          Str(call, ": dst UB address ", Hex(ascsim::aicore::TensorAccess::UbOffset(dst)),
+              " is not ", align, "-byte aligned"));
   }
-  return reinterpret_cast<uint8_t*>(dst.data());
+  return reinterpret_cast<uint8_t*>(ascsim::aicore::TensorAccess::Data(dst));
 }
 
 // The source operand of a Whole/Block reduction: its repeat plan and strides, checked once.
@@ -121,9 +124,9 @@ void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
     }
   }
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+    return VectorCall(name, trace::VectorClass::kReduce, sizeof(T),
                       uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                      model::kNoBuffer);
+                      trace::kNoBuffer);
   });
 }
 
@@ -158,9 +161,9 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
     }
   }
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+    return VectorCall(name, trace::VectorClass::kReduce, sizeof(T),
                       uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                      model::kNoBuffer);
+                      trace::kNoBuffer);
   });
 }
 
@@ -208,7 +211,7 @@ void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalT
   d[0] = acc;
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), best_index);
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kReduce, sizeof(T),
+    return VectorCall(name, trace::VectorClass::kReduce, sizeof(T),
                       uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
                       BufferId(work));
   });

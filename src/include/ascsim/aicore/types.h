@@ -3,7 +3,10 @@
 
 #include <cstdint>
 
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/limits.h"
 #include "ascsim/half.h"
+#include "ascsim/npu_arch.h"
 
 // Kernel qualifiers are empty on the CPU: a kernel is a plain C++ function.
 #ifndef __global__
@@ -20,9 +23,6 @@
 #define __out_pipe__(...)
 #define GM_ADDR __gm__ uint8_t*
 
-#ifndef __NPU_ARCH__
-#define __NPU_ARCH__ 2201
-#endif
 #ifndef ASCENDC_CPU_DEBUG
 #define ASCENDC_CPU_DEBUG 1
 #endif
@@ -141,9 +141,9 @@ struct NonDeducedT {
 template <class T>
 using NonDeduced = typename NonDeducedT<T>::type;
 
-constexpr int32_t ONE_BLK_SIZE = 32;      // bytes in one data block
-constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes in one vector repeat (8 data blocks)
-constexpr int32_t DEFAULT_BLK_NUM = 8;
-constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t ONE_BLK_SIZE = ascsim::aicore::kBlockBytes;           // bytes in one data block
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = ascsim::aicore::kRepeatBytes;  // one vector repeat
+constexpr int32_t DEFAULT_BLK_NUM = ascsim::aicore::kBlocksPerRepeat;
+constexpr int32_t MAX_REPEAT_TIMES = ascsim::aicore::kMaxRepeatTimes;
 
 }  // namespace AscendC

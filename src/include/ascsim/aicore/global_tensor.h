@@ -5,9 +5,14 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/checks.h"
-#include "aicore/core_context.h"
-#include "aicore/types.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/types.h"
+
+namespace ascsim::aicore {
+struct TensorAccess;  // the simulator's one way into tensor internals (tensor_access.h)
+}  // namespace ascsim::aicore
 
 namespace AscendC {
 
@@ -20,9 +25,7 @@ class GlobalTensor {
 
   // `bufferSize` in elements. The address is resolved against device memory now; a pointer that
   // is not device memory is reported at its first access, as the device faults then.
-  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
-    Bind(buffer, bufferSize, true);
-  }
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) { Bind(buffer, bufferSize, true); }
   void SetGlobalBuffer(__gm__ T* buffer) { Bind(buffer, 0, false); }
 
   GlobalTensor operator[](uint64_t offset) const {
@@ -50,14 +53,16 @@ class GlobalTensor {
 
   // Elements from this view's offset to the end of the buffer given to SetGlobalBuffer.
   uint64_t GetSize() const {
-    if (!sized_) return alloc_.end ? static_cast<uint64_t>(alloc_.end - Bytes(offset_)) / sizeof(T) : 0;
+    if (!sized_)
+      return alloc_.end ? static_cast<uint64_t>(alloc_.end - Bytes(offset_)) / sizeof(T) : 0;
     return offset_ <= size_ ? size_ - offset_ : 0;
   }
   __gm__ T* GetPhyAddr() const { return base_ + offset_; }
   __gm__ T* GetPhyAddr(uint64_t offset) const { return base_ + offset_ + offset; }
-  __gm__ T* address_() const { return base_ + offset_; }
 
-  // --- simulator internals (used by DataCopy and friends) ---
+ private:
+  friend struct ascsim::aicore::TensorAccess;
+
   // Checks that [offset, offset + count) elements from this view lie inside the buffer and the
   // device allocation; returns the host pointer. `call`/`verb` name the operation in messages.
   T* CheckedAddress(const char* call, const char* verb, uint64_t offset, uint64_t count) const {
@@ -80,7 +85,8 @@ class GlobalTensor {
       ascsim::aicore::Fault(
           ascsim::ErrorKind::kOutOfBounds,
           Str(call, " ", verb, " at ", ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(lo)),
-              ": address is not device memory (not from aclrtMalloc, GmAlloc or a launch argument)"));
+              ": address is not device memory (not from aclrtMalloc, GmAlloc or a launch "
+              "argument)"));
     }
     if (lo < alloc_.begin || hi > alloc_.end) {
       ascsim::aicore::Fault(
@@ -92,14 +98,11 @@ class GlobalTensor {
     }
     return base_ + first;
   }
-  uint64_t offset() const { return offset_; }
-
- private:
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
   void RecordScalar(const char* name, bool write) const {
     if (trace_ != nullptr) {
       trace_->calls.push_back(
-          ascsim::model::ScalarCall(name, sizeof(T), write, true, ascsim::model::kNoBuffer));
+          ascsim::trace::ScalarCall(name, sizeof(T), write, true, ascsim::trace::kNoBuffer));
     }
   }
   void Bind(T* buffer, uint64_t size, bool sized) {
@@ -123,7 +126,7 @@ class GlobalTensor {
   uint64_t size_ = 0;    // elements, when sized_
   bool sized_ = false;
   bool resolved_ = false;
-  ascsim::model::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
+  ascsim::trace::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
   ascsim::aicore::GmRange alloc_;
 };
 

@@ -12,8 +12,9 @@
 #include <cstring>
 #include <type_traits>
 
-#include "aicore/checks.h"
-#include "aicore/simd/vector_math.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/vector_math.h"
 
 namespace ascsim::aicore {
 
@@ -39,8 +40,9 @@ void AtomicCombineOne(T* dst, T value, AtomicOp op) {
     T result;
     if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) {
       const float a = static_cast<float>(old_value), b = static_cast<float>(value);
-      result = T(op == AtomicOp::kAdd ? a + b : op == AtomicOp::kMax ? (a > b ? a : b)
-                                                                     : (a < b ? a : b));
+      result = T(op == AtomicOp::kAdd   ? a + b
+                 : op == AtomicOp::kMax ? (a > b ? a : b)
+                                        : (a < b ? a : b));
     } else {
       result = op == AtomicOp::kAdd   ? static_cast<T>(old_value + value)
                : op == AtomicOp::kMax ? (old_value > value ? old_value : value)

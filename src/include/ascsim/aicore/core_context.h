@@ -12,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/limits.h"
 #include "ascsim/soc.h"
-#include "model/api_call.h"
+#include "ascsim/trace.h"
 
 namespace AscendC {
 class TPipe;
@@ -66,7 +68,7 @@ struct LaunchShared {
   std::atomic<bool> cancel_claimed{false};
   std::string cancel_reason;
   // Profiling: one CoreTrace per block when on, empty when off.
-  std::vector<model::CoreTrace>* traces = nullptr;
+  std::vector<trace::CoreTrace>* traces = nullptr;
   // SyncAll barrier, installed by the runtime.
   std::function<void(uint32_t block_idx)> sync_all;
 };
@@ -83,7 +85,7 @@ struct CoreContext {
   uint32_t ub_size = 0;
   uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
   AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
-  model::CoreTrace* trace = nullptr;  // null when profiling is off
+  trace::CoreTrace* trace = nullptr;  // null when profiling is off
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
   uint64_t api_calls = 0;
@@ -92,7 +94,7 @@ struct CoreContext {
   uint8_t atomic_op = 0;
   const char* atomic_type = nullptr;
   // Tensors taken by AllocTensor and not yet freed, per TPosition, for the per-position limit.
-  uint16_t live_allocs_per_position[32] = {};
+  uint16_t live_allocs_per_position[kPositionSlots] = {};
   // Vector mask register (vector_masked.h): normal mode holds the 128 per-element bits of one
   // repeat (low word first); counter mode holds the element count in mask_low. Reset: all ones.
   bool mask_counter_mode = false;

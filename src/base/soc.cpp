@@ -1,8 +1,5 @@
 #include "ascsim/soc.h"
 
-#include <atomic>
-#include <cstdlib>
-
 #include "ascsim/error.h"
 
 namespace ascsim {
@@ -32,18 +29,5 @@ const SocProfile& FindSocProfile(const std::string& name) {
   }
   throw InvalidArgument("unknown SoC '" + name + "'; known: " + known);
 }
-
-namespace {
-std::atomic<const SocProfile*>& SocSlot() {
-  static std::atomic<const SocProfile*> slot{[] {
-    const char* env = std::getenv("ASCSIM_SOC");
-    return env && *env ? &FindSocProfile(env) : &SocProfiles()[0];
-  }()};
-  return slot;
-}
-}  // namespace
-
-const SocProfile& CurrentSoc() { return *SocSlot().load(std::memory_order_acquire); }
-void SetSoc(const std::string& name) { SocSlot().store(&FindSocProfile(name)); }
 
 }  // namespace ascsim

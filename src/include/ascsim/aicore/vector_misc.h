@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aicore/simd/masked_math.h"
-#include "aicore/vector_masked.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/masked_math.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/vector_masked.h"
 
 namespace AscendC {
 
@@ -54,7 +56,7 @@ void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>
   CheckOverlap("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
   simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
   Record(core, [&] {
-    return VectorCall("Axpy", model::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+    return VectorCall("Axpy", trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
                       BufferId(src), BufferId(dst));
   });
 }
@@ -77,7 +79,7 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   }
   if (p.repeatTimes > AscendC::MAX_REPEAT_TIMES) {
     Fault(ErrorKind::kInvalidArgument,
-          Str(name, ": repeatTimes ", p.repeatTimes, " is outside [0, 255]"));
+          Str(name, ": repeatTimes ", p.repeatTimes, " is outside [0, ", kMaxRepeatTimes, "]"));
   }
   simd::RepeatPlan plan;
   plan.per_repeat = PerRepeat<T>();
@@ -107,9 +109,9 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   }
   *rsvd_cnt = selected;
   Record(core, [&] {
-    return VectorCall(name, model::VectorClass::kSimple, sizeof(T),
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
                       uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
-                      model::kNoBuffer);
+                      trace::kNoBuffer);
   });
 }
 
@@ -130,7 +132,7 @@ void AxpyMasked(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, 
                 const UnaryRepeatParams& p) {
   const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
   const float s = float(scalar);
-  ascsim::aicore::MaskedUnaryWalk<T>("Axpy", ascsim::model::VectorClass::kSimple, dst, src, mask,
+  ascsim::aicore::MaskedUnaryWalk<T>("Axpy", ascsim::trace::VectorClass::kSimple, dst, src, mask,
                                      is_set_mask, repeatTime, p,
                                      [&](uint8_t* d, const uint8_t* x, uint32_t len) {
                                        ascsim::simd::AxpyRun(dt, dt, d, x, s, len);
@@ -183,9 +185,9 @@ void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t r
     }
   }
   ai::Record(core, [&] {
-    return ai::VectorCall("Brcb", ascsim::model::VectorClass::kSimple, sizeof(T),
+    return ai::VectorCall("Brcb", ascsim::trace::VectorClass::kSimple, sizeof(T),
                           uint64_t{plan.repeats} * plan.per_repeat, ai::BufferId(dst),
-                          ai::BufferId(src0), ascsim::model::kNoBuffer);
+                          ai::BufferId(src0), ascsim::trace::kNoBuffer);
   });
 }
 
@@ -208,7 +210,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
   const uint64_t need = gatherMaskParams.repeatTimes == 0
                             ? 0
                             : (gatherMaskParams.repeatTimes - 1) * pitch + row_bytes;
-  src1Pattern.CheckLive("GatherMask", "src1Pattern");
+  ascsim::aicore::TensorAccess::CheckLive(src1Pattern, "GatherMask", "src1Pattern");
   const uint64_t have = uint64_t{src1Pattern.GetSize()} * sizeof(U);
   if (need > have) {
     ai::Fault(
@@ -249,9 +251,9 @@ void CreateVecIndex(LocalTensor<T> dst, const NonDeduced<T> firstValue, uint32_t
   T* d = ai::CheckUbOperand("CreateVecIndex", "dst", dst, calCount);
   ascsim::simd::IndexRun(ascsim::simd::DTypeOf<T>(), d, static_cast<double>(firstValue), calCount);
   ai::Record(core, [&] {
-    return ai::VectorCall("CreateVecIndex", ascsim::model::VectorClass::kSimple, sizeof(T),
-                          calCount, ai::BufferId(dst), ascsim::model::kNoBuffer,
-                          ascsim::model::kNoBuffer);
+    return ai::VectorCall("CreateVecIndex", ascsim::trace::VectorClass::kSimple, sizeof(T),
+                          calCount, ai::BufferId(dst), ascsim::trace::kNoBuffer,
+                          ascsim::trace::kNoBuffer);
   });
 }
 

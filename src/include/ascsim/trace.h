@@ -1,0 +1,121 @@
+// The call-record format: what a core records of each Ascend C API call while a launch is
+// traced (profiling, ASCSIM_TRACE, the sanitizer), and what the cost model and reports read back.
+// It is the one format the aicore layer (which writes records), the runtime (which collects one
+// CoreTrace per block into a LaunchRecord) and the model (which replays them) share, so it is a
+// public header: tools outside ascsim may read LaunchRecord::traces too.
+//
+// A record describes one call: its name, kind and pipe, how much it moved or computed, and the
+// UB buffers it read and wrote (ids unique per core and launch) for dependencies. Recording never
+// changes results; with no observer installed nothing is recorded.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ascsim/soc.h"
+
+namespace ascsim::trace {
+
+// The AI core's instruction pipes: S scalar, V vector, MTE2 GM->local, MTE3 local->GM, MTE1
+// L1->L0, M cube, FIX L0C->out (DESIGN.md, "Facts about the hardware").
+enum class Pipe : uint8_t { kS, kV, kMte1, kMte2, kMte3, kM, kFix, kNone };
+
+// "S", "V", "MTE1", "MTE2", "MTE3", "M", "FIX"; "-" for kNone.
+constexpr const char* PipeName(Pipe pipe) {
+  switch (pipe) {
+    case Pipe::kS:
+      return "S";
+    case Pipe::kV:
+      return "V";
+    case Pipe::kMte1:
+      return "MTE1";
+    case Pipe::kMte2:
+      return "MTE2";
+    case Pipe::kMte3:
+      return "MTE3";
+    case Pipe::kM:
+      return "M";
+    case Pipe::kFix:
+      return "FIX";
+    case Pipe::kNone:
+      break;
+  }
+  return "-";
+}
+
+enum class CallKind : uint8_t {
+  kVector,       // a vector instruction on UB operands (pipe V)
+  kCopy,         // DataCopy / DataCopyPad (MTE2 GM->UB, MTE3 UB->GM, V for UB->UB)
+  kScalar,       // GetValue / SetValue on GM or UB (pipe S)
+  kAllocTensor,  // queue protocol; no pipe time, but ordering
+  kEnQue,
+  kDeQue,
+  kFreeTensor,
+  kSetFlag,
+  kWaitFlag,
+  kPipeBarrier,
+  kSyncAll,
+};
+
+// Vector throughput classes (elements per cycle per core, from the SoC profile table).
+enum class VectorClass : uint8_t { kSimple, kTranscendental, kReduce, kCast, kNone };
+
+constexpr uint32_t kNoBuffer = 0xFFFFFFFFu;
+
+struct ApiCall {
+  const char* name;  // "Add", "DataCopy", "EnQue", ...: a string literal
+  CallKind kind;
+  Pipe pipe;
+  VectorClass vector_class = VectorClass::kNone;
+  uint8_t dtype_bytes = 0;          // element size of the operation
+  uint64_t elements = 0;            // elements processed (vector) or moved (copy)
+  uint64_t bytes = 0;               // bytes moved (copy) or touched (vector)
+  uint32_t dst_buffer = kNoBuffer;  // buffer ids (unique per core and launch) for dependencies
+  uint32_t src_buffers[2] = {kNoBuffer, kNoBuffer};
+  uint32_t event = 0;  // SetFlag/WaitFlag: (src pipe, dst pipe, id) packed; PipeBarrier: pipe
+  Pipe wait_src = Pipe::kNone;  // SetFlag/WaitFlag: producing pipe
+  Pipe wait_dst = Pipe::kNone;  // SetFlag/WaitFlag: consuming pipe
+  bool on_gm = false;           // a scalar access to GM (through the scalar cache), not to UB
+};
+
+// A scalar GetValue/SetValue (pipe S) on GM (`buffer` kNoBuffer) or on a UB buffer.
+inline ApiCall ScalarCall(const char* name, uint8_t elem, bool write, bool on_gm, uint32_t buffer) {
+  ApiCall call{};
+  call.name = name;
+  call.kind = CallKind::kScalar;
+  call.pipe = Pipe::kS;
+  call.dtype_bytes = elem;
+  call.elements = 1;
+  call.bytes = elem;
+  call.on_gm = on_gm;
+  if (write)
+    call.dst_buffer = buffer;
+  else
+    call.src_buffers[0] = buffer;
+  return call;
+}
+
+// The calls of one core (one logical block) in program order.
+struct CoreTrace {
+  uint32_t block_idx = 0;
+  std::vector<ApiCall> calls;
+};
+
+}  // namespace ascsim::trace
+
+namespace ascsim {
+
+// What every launch leaves behind for observers (the profiler): the per-block call traces when
+// recording was requested, and the wall time of the functional run.
+struct LaunchRecord {
+  std::string kernel;
+  uint32_t block_dim = 0;
+  const SocProfile* soc = nullptr;
+  double wall_us = 0;
+  bool failed = false;
+  std::shared_ptr<const std::vector<trace::CoreTrace>> traces;  // one per block
+};
+
+}  // namespace ascsim

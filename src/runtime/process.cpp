@@ -1,0 +1,128 @@
+#include "runtime/process.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+
+namespace ascsim::runtime {
+namespace {
+
+// Generous by default: long enough for any honest launch here (the biggest test launches take a
+// few seconds even under the sanitizers), short enough that a stuck kernel fails a CI job
+// instead of hanging it.
+constexpr double kDefaultTimeoutSeconds = 300;
+
+bool EnvFlag(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+double TimeoutFromEnvironment() {
+  const char* v = std::getenv("ASCSIM_TIMEOUT");
+  if (v == nullptr || *v == '\0') return kDefaultTimeoutSeconds;
+  char* end = nullptr;
+  const double seconds = std::strtod(v, &end);
+  if (end == v || *end != '\0' || !(seconds >= 0) || std::isinf(seconds)) {
+    std::fprintf(stderr,
+                 "ascsim warning: ASCSIM_TIMEOUT=%s is not a number of seconds >= 0; using %g\n", v,
+                 kDefaultTimeoutSeconds);
+    return kDefaultTimeoutSeconds;
+  }
+  return seconds;
+}
+
+const SocProfile* SocFromEnvironment() {
+  const char* env = std::getenv("ASCSIM_SOC");
+  if (env == nullptr || *env == '\0') return &SocProfiles()[0];
+  try {
+    return &FindSocProfile(env);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "ascsim warning: ASCSIM_SOC: %s; using %s\n", e.what(),
+                 SocProfiles()[0].name);
+    return &SocProfiles()[0];
+  }
+}
+
+uint32_t SanitizeFromEnvironment() {
+  const char* env = std::getenv("ASCSIM_SANITIZE");
+  if (env == nullptr || *env == '\0') return 0;
+  try {
+    return ParseSanitizeFlags(env);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "ascsim warning: ASCSIM_SANITIZE: %s; sanitizer off\n", e.what());
+    return 0;
+  }
+}
+
+}  // namespace
+
+Process& Process::Get() {
+  static Process* const process = new Process;  // never destroyed (see process.h)
+  return *process;
+}
+
+Process::Process()
+    : observer_list_(std::make_shared<const std::vector<LaunchObserver>>()),
+      warning_sink_(std::make_shared<const WarningSink>(
+          [](const std::string& line) { std::cerr << "ascsim warning: " << line << std::endl; })),
+      pool_(NewWorkerPool),
+      watchdog_(NewWatchdog),
+      block_threads_(NewBlockThreads),
+      memory_(NewDeviceMemory()) {
+  settings_.soc = SocFromEnvironment();
+  settings_.strict = EnvFlag("ASCSIM_STRICT");
+  settings_.serial = EnvFlag("ASCSIM_SERIAL");
+  settings_.timeout_seconds = TimeoutFromEnvironment();
+  settings_.sanitize = SanitizeFromEnvironment();
+}
+
+LaunchSettings Process::Snapshot() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return LaunchSettings{settings_, observer_list_, warning_sink_};
+}
+
+Settings Process::GetSettings() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return settings_;
+}
+
+void Process::SetSettings(const Settings& settings) {
+  ValidateSettings(settings);
+  std::lock_guard<std::mutex> lock(mu_);
+  settings_ = settings;
+}
+
+WarningSink Process::SwapWarningSink(WarningSink sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  WarningSink previous = *warning_sink_;
+  warning_sink_ = std::make_shared<const WarningSink>(std::move(sink));
+  return previous;
+}
+
+bool Process::FirstTime(const std::string& key) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return seen_keys_.insert(key).second;
+}
+
+int Process::AddObserver(LaunchObserver observer) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const int id = next_observer_id_++;
+  observers_[id] = std::move(observer);
+  PublishObservers();
+  return id;
+}
+
+void Process::RemoveObserver(int id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (observers_.erase(id) != 0) PublishObservers();
+}
+
+void Process::PublishObservers() {
+  auto list = std::make_shared<std::vector<LaunchObserver>>();
+  for (const auto& entry : observers_) list->push_back(entry.second);
+  observer_list_ = std::move(list);
+}
+
+}  // namespace ascsim::runtime
