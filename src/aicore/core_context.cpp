@@ -90,20 +90,14 @@ SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
   scope_ = std::make_unique<CoreScope>(launch_.get(), 0);
 }
 
-std::string Hex(uint64_t value) {
-  std::ostringstream out;
-  out << "0x" << std::hex << value;
-  return out.str();
-}
-
 std::string WhereAmI() {
   CoreContext* core = g_current_core;
   if (core == nullptr || core->launch == nullptr) return "";
   return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num, ": ");
 }
 
-[[noreturn]] void Fault(ErrorKind kind, const std::string& detail) {
-  const std::string message = WhereAmI() + detail;
+[[noreturn]] void Fault(ErrorKind kind, std::string_view detail) {
+  const std::string message = WhereAmI() + std::string(detail);
   switch (kind) {
     case ErrorKind::kOutOfBounds: throw OutOfBounds(message);
     case ErrorKind::kOutOfDeviceMemory: throw OutOfDeviceMemory(message);
@@ -116,12 +110,13 @@ std::string WhereAmI() {
   }
 }
 
-void Warn(const std::string& detail, const std::string& key) {
+void Warn(std::string_view detail_view, std::string_view key) {
   CoreContext* core = g_current_core;
   if (core == nullptr || core->launch == nullptr) return;
+  const std::string detail(detail_view);
   if (core->launch->strict) Fault(ErrorKind::kStrictWarning, detail + " [strict mode]");
-  core->launch->warnings.Add(key.empty() ? detail : key, WhereAmI() + detail, core->block_idx,
-                             core->api_calls);
+  core->launch->warnings.Add(key.empty() ? detail : std::string(key), WhereAmI() + detail,
+                             core->block_idx, core->api_calls);
 }
 
 void CancelLaunch(LaunchShared& launch, const std::string& reason) {

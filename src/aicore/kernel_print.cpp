@@ -37,7 +37,7 @@ void WriteLines(uint32_t block, const std::string& lines) {
 
 }  // namespace
 
-void KernelPrint(const std::string& text) {
+void KernelPrint(std::string_view text) {
   CoreContext& core = CurrentCore();
   if (g_pending.core != &core) {
     g_pending.core = &core;

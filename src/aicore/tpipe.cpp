@@ -64,7 +64,8 @@ TPipe::~TPipe() {
 void TPipe::Reset() {
   ReleaseLiveAllocs(*core_, slots_);
   for (auto& slot : slots_) ++slot.generation;  // every outstanding tensor becomes stale
-  retired_.push_back(std::move(slots_));          // moving a deque keeps its elements in place
+  // Moving a deque keeps its elements in place; the unique_ptr keeps them there for good.
+  retired_.push_back(std::make_unique<std::deque<ascsim::aicore::BufferSlot>>(std::move(slots_)));
   slots_.clear();
   used_bytes_ = 0;
 }

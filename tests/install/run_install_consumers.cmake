@@ -36,6 +36,13 @@ if(PKG_CONFIG)
   run(${CXX_COMPILER} -O1 ${SRC_DIR}/../subproject/main.cpp ${flags} -o ${BIN_DIR}/consumer_pc)
   run(${BIN_DIR}/consumer_pc)
   message(STATUS "pkg-config consumer: ${RUN_OUTPUT}")
+  # (3) the old libstdc++ ABI, as CANN's samples build host code (-D_GLIBCXX_USE_CXX11_ABI=0):
+  # no std::string crosses from kernel or host code into libascsim, so this links and runs.
+  file(GLOB leaky_relu ${SRC_DIR}/../../examples/leaky_relu/*.cpp)
+  run(${CXX_COMPILER} -O1 -D_GLIBCXX_USE_CXX11_ABI=0 ${leaky_relu} ${flags}
+      -o ${BIN_DIR}/leaky_relu_old_abi)
+  run(${BIN_DIR}/leaky_relu_old_abi)
+  message(STATUS "old-ABI consumer: ${RUN_OUTPUT}")
 else()
   message(WARNING "pkg-config not found: the pkg-config consumer was not built")
 endif()

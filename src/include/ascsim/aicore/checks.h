@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "ascsim/aicore/core_context.h"
@@ -25,13 +26,21 @@ std::string Str(const Args&... args) {
 }
 
 // "0x1f40"-style hex for addresses and UB offsets.
-std::string Hex(uint64_t value);
+inline std::string Hex(uint64_t value) {
+  std::ostringstream out;
+  out << "0x" << std::hex << value;
+  return out.str();
+}
 
 // "add_custom: block 3/8: " for the current core ("" outside a kernel).
 std::string WhereAmI();
 
 // Throws the error of `kind` with the current core's prefix. Never returns.
-[[noreturn]] void Fault(ErrorKind kind, const std::string& detail);
+//
+// The functions kernel code reaches in libascsim take std::string_view, never std::string, so a
+// program built with the old libstdc++ ABI (-D_GLIBCXX_USE_CXX11_ABI=0, as CANN's samples are)
+// links against the same library.
+[[noreturn]] void Fault(ErrorKind kind, std::string_view detail);
 
 // The failure paths of the per-call operand checks, kept out of line so that the checks
 // themselves stay a few compares and branches that inline into every API call.
@@ -47,7 +56,7 @@ std::string WhereAmI();
 
 // Records a warning for the launch (deduplicated by `key`, or by `detail` when `key` is empty);
 // in strict mode raises it as a StrictWarning fault instead.
-void Warn(const std::string& detail, const std::string& key = "");
+void Warn(std::string_view detail, std::string_view key = {});
 
 // Called at the top of every API call: counts it and stops a cancelled (timed-out) launch.
 void EnterApiCall(CoreContext& core);

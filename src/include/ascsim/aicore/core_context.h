@@ -53,24 +53,31 @@ class WarningLog {
 };
 
 // What all cores of one launch share. Owned by the runtime for the launch's duration.
+//
+// Kernel code reads the first part inline (kernel_operator.h's templates), so it holds only types
+// whose layout is the same under both libstdc++ ABIs: a program built with
+// -D_GLIBCXX_USE_CXX11_ABI=0 sees the same offsets. Members of ABI-tagged types (std::string and
+// what holds one) come last and are touched only inside libascsim.
 struct LaunchShared {
-  std::string kernel;
   uint32_t block_num = 1;
   const SocProfile* soc = nullptr;
   bool strict = false;
   // Finds the device allocation holding `p` (end inclusive, so a pointer one past an allocation
   // still resolves); false when `p` is not device memory. Installed by the runtime.
-  std::function<bool(const void* p, GmRange* out)> find_gm;
-  WarningLog warnings;
+  bool (*find_gm)(const void* p, GmRange* out) = nullptr;
   // Set when the launch must stop (a timeout, a cancel): every API call then fails at once.
   // Written only through CancelLaunch (cancel_reason before cancelled, release/acquire).
   std::atomic<bool> cancelled{false};
   std::atomic<bool> cancel_claimed{false};
-  std::string cancel_reason;
   // Profiling: one CoreTrace per block when on, empty when off.
   std::vector<trace::CoreTrace>* traces = nullptr;
   // SyncAll barrier, installed by the runtime.
   std::function<void(uint32_t block_idx)> sync_all;
+
+  // ---- libascsim only from here (ABI-tagged types) ----
+  std::string kernel;
+  std::string cancel_reason;
+  WarningLog warnings;
 };
 
 // Stops `launch` from any thread: every later API call of its blocks faults with kTimeout and

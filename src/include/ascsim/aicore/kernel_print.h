@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "ascsim/aicore/checks.h"
@@ -18,7 +19,7 @@
 namespace ascsim::aicore {
 
 // Appends `text` to the current block's output and writes every completed line.
-void KernelPrint(const std::string& text);
+void KernelPrint(std::string_view text);
 // Writes the block's unfinished line (called when the block ends).
 void FlushKernelPrint(CoreContext& core);
 

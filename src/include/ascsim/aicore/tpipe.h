@@ -6,7 +6,7 @@
 
 #include <cstdint>
 #include <deque>
-#include <list>
+#include <memory>
 #include <vector>
 
 #include "ascsim/aicore/buffer_slot.h"
@@ -204,7 +204,9 @@ class TPipe {
   std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
   // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
   // its (bumped) generation and is reported as stale instead of reading freed memory.
-  std::list<std::deque<ascsim::aicore::BufferSlot>> retired_;
+  // (A vector of deques, not a std::list: TPipe lives in kernel code, so its members must have
+  // the same layout under both libstdc++ ABIs; std::list does not.)
+  std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>> retired_;
   uint8_t next_event_[static_cast<int>(HardEvent::MAX)] = {};
 };
 
