@@ -554,28 +554,17 @@ const char* DTypeName(DType t) {
   return kNames[static_cast<int>(t)];
 }
 
+namespace portable {
 void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
-  if (HWY_DYNAMIC_DISPATCH(BinaryFast)(op, t, dst, a, b, n)) return;
   Dispatch(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
 }
 void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
-  if (HWY_DYNAMIC_DISPATCH(UnaryFast)(op, t, dst, src, n)) return;
   Dispatch(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
 }
 void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
-  if (HWY_DYNAMIC_DISPATCH(ScalarFast)(op, t, dst, src, scalar, n)) return;
   Dispatch(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
 }
-void Fill(DType t, void* dst, const void* scalar, size_t n) {
-  switch (DTypeSize(t)) {  // typed loops the compiler vectorises
-    case 1: return FillBits<uint8_t>(dst, scalar, n);
-    case 2: return FillBits<uint16_t>(dst, scalar, n);
-    case 4: return FillBits<uint32_t>(dst, scalar, n);
-    default: return FillBits<uint64_t>(dst, scalar, n);
-  }
-}
 void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
-  if (HWY_DYNAMIC_DISPATCH(CastFast)(dst_t, src_t, mode, dst, src, n)) return;
   Dispatch(dst_t, [&](auto dtag) {
     Dispatch(src_t, [&](auto stag) {
       using D = decltype(dtag);
@@ -587,6 +576,32 @@ void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, s
       }
     });
   });
+}
+}  // namespace portable
+
+void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(BinaryFast)(op, t, dst, a, b, n)) return;
+  portable::Binary(op, t, dst, a, b, n);
+}
+void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(UnaryFast)(op, t, dst, src, n)) return;
+  portable::Unary(op, t, dst, src, n);
+}
+void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(ScalarFast)(op, t, dst, src, scalar, n)) return;
+  portable::WithScalar(op, t, dst, src, scalar, n);
+}
+void Fill(DType t, void* dst, const void* scalar, size_t n) {
+  switch (DTypeSize(t)) {  // typed loops the compiler vectorises
+    case 1: return FillBits<uint8_t>(dst, scalar, n);
+    case 2: return FillBits<uint16_t>(dst, scalar, n);
+    case 4: return FillBits<uint32_t>(dst, scalar, n);
+    default: return FillBits<uint64_t>(dst, scalar, n);
+  }
+}
+void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(CastFast)(dst_t, src_t, mode, dst, src, n)) return;
+  portable::Cast(dst_t, src_t, mode, dst, src, n);
 }
 void Copy(void* dst, const void* src, size_t bytes) { std::memmove(dst, src, bytes); }
 

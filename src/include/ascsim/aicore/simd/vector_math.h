@@ -61,6 +61,17 @@ void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, s
 // A wide copy (DataCopy's body).
 void Copy(void* dst, const void* src, size_t bytes);
 
+// The portable element loops alone: the reference semantics that every SIMD fast path above must
+// reproduce. The functions above take a fast path on the best Highway target of the CPU when one
+// exists for the op and dtype, else these; vector_math_test.cpp checks the fast paths against
+// these on every Highway target the machine runs.
+namespace portable {
+void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n);
+void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n);
+void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n);
+void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n);
+}  // namespace portable
+
 // Reductions over n elements in the device's order (A2 "first n elements" form: a binary tree
 // within each 256-byte repeat, repeats accumulated in sequence; 16-bit floats round per step).
 // Results are written as one element of dtype `t` to `result`.
