@@ -63,7 +63,10 @@ TPipe::~TPipe() {
 
 void TPipe::Reset() {
   ReleaseLiveAllocs(*core_, slots_);
-  for (auto& slot : slots_) ++slot.generation;  // every outstanding tensor becomes stale
+  for (auto& slot : slots_) {
+    ++slot.generation;  // every outstanding tensor becomes stale
+    slot.retired = true;
+  }
   // Moving a deque keeps its elements in place; the unique_ptr keeps them there for good.
   retired_.push_back(std::make_unique<std::deque<ascsim::aicore::BufferSlot>>(std::move(slots_)));
   slots_.clear();
@@ -94,10 +97,15 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
                           Str("InitBuffer: ", what(), " needs num >= 1 and len >= 1 (got num ", num,
                               ", len ", len, ")"));
   }
-  if (!que.slots_.empty()) {
+  if (!que.slots_.empty() && !que.slots_.front()->retired) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", what(), " already has buffers"));
   }
+  // After Reset/Destroy the queue starts over with new buffers (the documented
+  // InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md).
+  que.slots_.clear();
+  que.fifo_.clear();
+  que.next_alloc_ = 0;
   const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
   if (slots_.size() + num > ascsim::aicore::kMaxBuffersPerTPipe) {
     ascsim::aicore::Fault(
