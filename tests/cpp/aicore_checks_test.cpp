@@ -367,17 +367,20 @@ TEST(CopyChecks, WarningLinesDoNotDependOnWhichBlockRanFirst) {
 
 TEST(CopyChecks, DataCopyNotMultipleOf32BytesIsAnErrorInStrictMode) {
   DeviceBuffer x(64 * sizeof(half));
+  ascsim::ScopedSettings settings;
   ascsim::SetStrict(true);
   ErrorKind kind{};
-  const std::string msg = LaunchError("short_copy", 1, [&] {
-    AscendC::TPipe pipe;
-    AscendC::TBuf<TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 64);
-    AscendC::GlobalTensor<half> xGm;
-    xGm.SetGlobalBuffer(x.as<half>(), 64);
-    AscendC::DataCopy(xGm, buf.Get<half>(), 7);
-  }, &kind);
-  ascsim::SetStrict(false);
+  const std::string msg = LaunchError(
+      "short_copy", 1,
+      [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64);
+        AscendC::GlobalTensor<half> xGm;
+        xGm.SetGlobalBuffer(x.as<half>(), 64);
+        AscendC::DataCopy(xGm, buf.Get<half>(), 7);
+      },
+      &kind);
   EXPECT_THAT(msg, HasSubstr("DataCopy UB->GM count 7 of half (14 B) is not a multiple of 32 B"));
   EXPECT_THAT(msg, HasSubstr("[strict mode]"));
   EXPECT_EQ(kind, ErrorKind::kStrictWarning);

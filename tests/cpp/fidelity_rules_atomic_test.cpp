@@ -132,7 +132,7 @@ TEST(FidelityRulesAtomic, TypeMismatchIsAFault) {
 }
 
 TEST(FidelityRulesAtomic, UnsupportedTypeOn310PIsAFault) {
-  const std::string previous = ascsim::CurrentSoc().name;
+  ascsim::ScopedSettings settings;
   ascsim::SetSoc("Ascend310P3");
   try {
     ascsim::Launch("atomic_i32", 1, [] { AscendC::SetAtomicAdd<int32_t>(); });
@@ -142,7 +142,6 @@ TEST(FidelityRulesAtomic, UnsupportedTypeOn310PIsAFault) {
               std::string::npos)
         << e.what();
   }
-  ascsim::SetSoc(previous);
 }
 
 }  // namespace

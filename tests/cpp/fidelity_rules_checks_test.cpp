@@ -49,15 +49,9 @@ class WarningCollector {
   ascsim::WarningSink previous_;
 };
 
-class SocGuard {
+class SocGuard : ascsim::ScopedSettings {
  public:
-  explicit SocGuard(const char* name) : previous_(ascsim::CurrentSoc().name) {
-    ascsim::SetSoc(name);
-  }
-  ~SocGuard() { ascsim::SetSoc(previous_); }
-
- private:
-  std::string previous_;
+  explicit SocGuard(const char* name) { ascsim::SetSoc(name); }
 };
 
 TEST(FidelityRulesChecks, NinthTensorAllocatedOnOnePositionIsAFault) {
@@ -128,9 +122,9 @@ TEST(FidelityRulesChecks, UnpairedSetFlagWarnsAndStrictFails) {
               std::string::npos)
         << warnings.All();
   }
+  ascsim::ScopedSettings settings;
   ascsim::SetStrict(true);
   const std::string msg = FaultOf("unpaired", 1, body);
-  ascsim::SetStrict(false);
   EXPECT_NE(msg.find("never waited for"), std::string::npos) << msg;
 }
 

@@ -16,15 +16,9 @@
 namespace {
 
 // Restores the SoC profile a test changed.
-class SocGuard {
+class SocGuard : ascsim::ScopedSettings {
  public:
-  explicit SocGuard(const char* name) : previous_(ascsim::CurrentSoc().name) {
-    ascsim::SetSoc(name);
-  }
-  ~SocGuard() { ascsim::SetSoc(previous_); }
-
- private:
-  std::string previous_;
+  explicit SocGuard(const char* name) { ascsim::SetSoc(name); }
 };
 
 // Every block writes its slot, meets the others at SyncAll, then checks every slot is written:
@@ -56,9 +50,9 @@ TEST(FidelityRulesSyncAll, BarrierWithAllFortyEightCoresOnFewThreads) {
 }
 
 TEST(FidelityRulesSyncAll, BarrierInSerialMode) {
+  ascsim::ScopedSettings settings;
   ascsim::SetSerial(true);
   RunTwoPhase(8, 2);
-  ascsim::SetSerial(false);
 }
 
 void ExpectTooManyBlocks(const char* soc, uint32_t block_dim, int cores) {

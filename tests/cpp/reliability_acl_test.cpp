@@ -95,7 +95,7 @@ TEST_F(ReliabilityAcl, KernelFaultsReturnCodesAndTheStreamStaysUsable) {
 }
 
 TEST_F(ReliabilityAcl, TimeoutIsTheAicoreTimeoutCode) {
-  const double previous = ascsim::GetLaunchTimeout();
+  ascsim::ScopedSettings settings;
   ascsim::SetLaunchTimeout(0.1);
   void* flag = nullptr;
   ASSERT_EQ(aclrtMalloc(&flag, 32, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -103,7 +103,6 @@ TEST_F(ReliabilityAcl, TimeoutIsTheAicoreTimeoutCode) {
   EXPECT_EQ(ACLRT_LAUNCH_KERNEL(spin_forever_custom)(2, nullptr, flag),
             ACL_ERROR_RT_AICORE_TIMEOUT);
   EXPECT_THAT(std::string(aclGetRecentErrMsg()), HasSubstr("launch timed out"));
-  ascsim::SetLaunchTimeout(previous);
   EXPECT_EQ(aclrtFree(flag), ACL_SUCCESS);
 }
 

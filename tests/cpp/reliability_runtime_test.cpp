@@ -40,15 +40,9 @@ double SecondsSince(Clock::time_point start) {
 }
 
 // Sets the launch timeout for one test and restores the previous value.
-class TimeoutScope {
+class TimeoutScope : ascsim::ScopedSettings {
  public:
-  explicit TimeoutScope(double seconds) : previous_(ascsim::GetLaunchTimeout()) {
-    ascsim::SetLaunchTimeout(seconds);
-  }
-  ~TimeoutScope() { ascsim::SetLaunchTimeout(previous_); }
-
- private:
-  double previous_;
+  explicit TimeoutScope(double seconds) { ascsim::SetLaunchTimeout(seconds); }
 };
 
 // z = x + y on the real add kernel; checks every element.

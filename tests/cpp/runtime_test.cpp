@@ -25,13 +25,9 @@ using ascsim_test::ErrorOf;
 using ::testing::HasSubstr;
 
 // Restores serial mode after a test that changes it.
-class SerialGuard {
+class SerialGuard : ascsim::ScopedSettings {
  public:
-  explicit SerialGuard(bool serial) : previous_(ascsim::IsSerial()) { ascsim::SetSerial(serial); }
-  ~SerialGuard() { ascsim::SetSerial(previous_); }
-
- private:
-  bool previous_;
+  explicit SerialGuard(bool serial) { ascsim::SetSerial(serial); }
 };
 
 TEST(Launch, BlockDimOutsideTheDeviceRange) {
@@ -339,13 +335,12 @@ TEST(DeviceMemory, ExternalMemoryRegisteredTwiceStaysUntilTheLastHandleGoes) {
 }
 
 TEST(Settings, SerialAndStrictFlagsRoundTrip) {
+  ascsim::ScopedSettings settings;
   const bool serial = ascsim::IsSerial(), strict = ascsim::IsStrict();
   ascsim::SetSerial(!serial);
   EXPECT_EQ(ascsim::IsSerial(), !serial);
-  ascsim::SetSerial(serial);
   ascsim::SetStrict(!strict);
   EXPECT_EQ(ascsim::IsStrict(), !strict);
-  ascsim::SetStrict(strict);
   EXPECT_GE(ascsim::WorkerCount(), 1);
 }
 
