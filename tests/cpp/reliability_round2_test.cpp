@@ -1,0 +1,153 @@
+// Reliability round 2 (issue 11): crashes, hangs and silent wrong answers found by adversarial
+// testing, each pinned by a regression test. ReliabilityRound2.* exercises threads (it is in the
+// TSan filter of scripts/sanitizers.sh); GuardsRound2.* runs on one simulated core.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclrtlaunch_add_custom.h"
+#include "aicore_test_util.h"
+#include "ascsim/kernel_launcher.h"
+#include "ascsim/runtime.h"
+#include "kernel_launchers.h"
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+extern "C" __global__ __aicore__ void spin_forever_custom(GM_ADDR flag);
+
+namespace {
+
+using ascsim::ErrorKind;
+using ascsim_test::DeviceBuffer;
+using ascsim_test::ErrorOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+using AscendC::LocalTensor;
+using AscendC::TPosition;
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+class TimeoutScope {
+ public:
+  explicit TimeoutScope(double seconds) : previous_(ascsim::GetLaunchTimeout()) {
+    ascsim::SetLaunchTimeout(seconds);
+  }
+  ~TimeoutScope() { ascsim::SetLaunchTimeout(previous_); }
+
+ private:
+  double previous_;
+};
+
+class SerialScope {
+ public:
+  explicit SerialScope(bool serial) : previous_(ascsim::IsSerial()) { ascsim::SetSerial(serial); }
+  ~SerialScope() { ascsim::SetSerial(previous_); }
+
+ private:
+  bool previous_;
+};
+
+// Runs `body` as a launch of `block_dim` blocks; returns the KernelError (kind and message).
+template <class F>
+std::string LaunchError(uint32_t block_dim, F body, ErrorKind* kind = nullptr,
+                        const char* name = "round2") {
+  try {
+    ascsim::Launch(name, block_dim, body);
+  } catch (const ascsim::KernelError& e) {
+    if (kind != nullptr) *kind = e.fault_kind();
+    return e.what();
+  }
+  ADD_FAILURE() << "expected a KernelError";
+  return "";
+}
+
+// z = x + y on the real add kernel over `stream` (nullptr: synchronous); checks every element.
+void ExpectAddWorks(ascsim::Stream* stream = nullptr) {
+  constexpr uint64_t kN = 2048;
+  std::vector<float> x(kN), y(kN), z(kN, -1.0f);
+  for (uint64_t i = 0; i < kN; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = 0.5f;
+  }
+  ascsim::ExternalMemory xm(x.data(), kN * 4), ym(y.data(), kN * 4), zm(z.data(), kN * 4);
+  ascsim::kernels::LaunchAddCustom(ascsim::kernels::ElementType::kFloat32, x.data(), y.data(),
+                                   z.data(), kN, 4, stream);
+  if (stream != nullptr) stream->Synchronize();
+  for (uint64_t i = 0; i < kN; ++i) ASSERT_EQ(z[i], x[i] + 0.5f) << i;
+}
+
+// ---- 2. ACL stream synchronisation racing stream destruction ---------------------------------
+
+// A launch that runs until the timeout (0.3 s) stops it, queued on `stream`.
+void QueueStuckLaunch(aclrtStream stream, void* flag) {
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(spin_forever_custom)(2, stream, flag), ACL_SUCCESS);
+}
+
+TEST(ReliabilityRound2, DestroyingAStreamWhileAnotherThreadSynchronizesIt) {
+  TimeoutScope timeout(0.3);
+  void* flag = nullptr;
+  ASSERT_EQ(aclrtMalloc(&flag, 32, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(flag, 32, 0, 32), ACL_SUCCESS);
+  for (int device_wide = 0; device_wide < 2; ++device_wide) {
+    aclrtStream s = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+    QueueStuckLaunch(s, flag);
+    std::atomic<bool> waiting{false};
+    std::thread waiter([&] {
+      waiting = true;
+      // The stuck launch's timeout, or nothing if the destroy dropped it first.
+      const aclError rc = device_wide ? aclrtSynchronizeDevice() : aclrtSynchronizeStream(s);
+      EXPECT_TRUE(rc == ACL_SUCCESS || rc == ACL_ERROR_RT_AICORE_TIMEOUT ||
+                  rc == ACL_ERROR_INVALID_PARAM)
+          << rc;
+    });
+    while (!waiting) std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the waiter is inside the wait
+    EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+    waiter.join();
+  }
+  EXPECT_EQ(aclrtFree(flag), ACL_SUCCESS);
+}
+
+TEST(ReliabilityRound2, DeviceSyncLoopWhileOtherThreadsCycleTheirStreams) {
+  constexpr uint32_t kN = 1024;
+  std::atomic<bool> stop{false};
+  std::thread syncer([&] {
+    while (!stop) EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  });
+  std::vector<std::thread> workers;
+  for (int t = 0; t < 2; ++t) {
+    workers.emplace_back([&] {
+      void *x = nullptr, *z = nullptr;
+      ASSERT_EQ(aclrtMalloc(&x, kN * 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+      ASSERT_EQ(aclrtMalloc(&z, kN * 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+      ASSERT_EQ(aclrtMemset(x, kN * 4, 0, kN * 4), ACL_SUCCESS);
+      const auto start = Clock::now();
+      while (SecondsSince(start) < 1.0) {
+        aclrtStream s = nullptr;
+        ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+        ASSERT_EQ(ACLRT_LAUNCH_KERNEL(add_custom_float)(2, s, x, x, z, kN), ACL_SUCCESS);
+        ASSERT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+      }
+      EXPECT_EQ(aclrtFree(x), ACL_SUCCESS);
+      EXPECT_EQ(aclrtFree(z), ACL_SUCCESS);
+    });
+  }
+  for (auto& w : workers) w.join();
+  stop = true;
+  syncer.join();
+}
+
+}  // namespace
