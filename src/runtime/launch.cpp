@@ -123,6 +123,14 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     } catch (const std::exception& e) {
       fault.Record(b, ErrorKind::kInvalidArgument,
                    aicore::WhereAmI() + "kernel threw " + e.what());
+    } catch (const runtime::SyncAllStopped&) {
+      throw;  // another block's fault broke the barrier: the barrier ends this block
+    } catch (...) {
+      // `throw 42;` and the like: on a pool thread it would reach std::terminate, and in serial
+      // mode it would escape ICPU_RUN_KF as itself. It fails the launch like any fault.
+      fault.Record(b, ErrorKind::kInvalidArgument,
+                   aicore::WhereAmI() +
+                       "kernel threw an exception that is not a std::exception (e.g. throw 42)");
     }
   };
 
@@ -211,6 +219,13 @@ void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stre
                           " is outside [1, 65535]");
   }
   if (!body) throw InvalidArgument(kernel + ": empty kernel body");
+  if (aicore::TryCurrentCore() != nullptr) {
+    // Device code cannot launch kernels; here the inner launch would run on the outer block's
+    // thread with the outer block's core context saved and restored around it.
+    aicore::Fault(ErrorKind::kInvalidArgument,
+                  "kernel launch of " + kernel +
+                      " from inside a kernel: kernels are launched by the host only");
+  }
   // The SoC and strict mode are read when the launch is issued, not when a stream runs it.
   const SocProfile& soc = CurrentSoc();
   const bool strict = IsStrict();

@@ -150,4 +150,57 @@ TEST(ReliabilityRound2, DeviceSyncLoopWhileOtherThreadsCycleTheirStreams) {
   syncer.join();
 }
 
+// ---- 4. a kernel throwing something that is not a std::exception -----------------------------
+
+extern "C" __global__ __aicore__ void round2_throws_int(GM_ADDR) {
+  if (AscendC::GetBlockIdx() == 1) throw 42;
+}
+
+TEST(ReliabilityRound2, NonStandardExceptionsFailTheLaunchInEveryMode) {
+  for (bool serial : {false, true}) {
+    SCOPED_TRACE(serial ? "serial" : "parallel");
+    SerialScope mode(serial);
+    ErrorKind kind{};
+    const std::string message = LaunchError(
+        8,
+        [] {
+          if (AscendC::GetBlockIdx() >= 1) throw 42;
+        },
+        &kind);
+    EXPECT_THAT(message, HasSubstr("round2: block 1/8: kernel threw an exception that is not a "
+                                   "std::exception"));
+    uint8_t* gm = static_cast<uint8_t*>(AscendC::GmAlloc(32));
+    try {
+      ICPU_RUN_KF(round2_throws_int, 4, gm);
+      ADD_FAILURE() << "expected a KernelError";
+    } catch (const ascsim::KernelError& e) {
+      EXPECT_THAT(e.what(), HasSubstr("round2_throws_int: block 1/4: kernel threw"));
+    }
+    AscendC::GmFree(gm);
+  }
+  ExpectAddWorks();
+}
+
+// ---- 6. a huge timeout is no timeout ---------------------------------------------------------
+
+TEST(ReliabilityRound2, HugeTimeoutsDoNotOverflowIntoAnImmediateTimeout) {
+  for (double seconds : {1e10, 1e12, 1e300}) {
+    TimeoutScope timeout(seconds);
+    EXPECT_EQ(ascsim::GetLaunchTimeout(), seconds);
+    ExpectAddWorks();
+    ascsim::Stream stream;
+    ExpectAddWorks(&stream);
+  }
+}
+
+// ---- rough edges: a kernel launching a kernel ------------------------------------------------
+
+TEST(ReliabilityRound2, AKernelLaunchingAKernelIsReported) {
+  ErrorKind kind{};
+  const std::string message = LaunchError(
+      2, [] { ascsim::Launch("inner", 1, [] {}); }, &kind);
+  EXPECT_THAT(message, HasSubstr("round2: block 0/2: kernel launch of inner from inside a kernel"));
+  EXPECT_EQ(kind, ErrorKind::kInvalidArgument);
+}
+
 }  // namespace
