@@ -203,4 +203,22 @@ TEST(ReliabilityRound2, AKernelLaunchingAKernelIsReported) {
   EXPECT_EQ(kind, ErrorKind::kInvalidArgument);
 }
 
+// ---- 12. printf text of a faulting block -----------------------------------------------------
+
+TEST(ReliabilityRound2, PartialPrintfLineOfAFaultingBlockKeepsItsOwnTag) {
+  SerialScope serial(true);  // both launches run on this thread, one after the other
+  testing::internal::CaptureStdout();
+  LaunchError(2, [] {
+    if (AscendC::GetBlockIdx() == 1) {
+      AscendC::printf("partial");
+      ASSERT(false);
+    }
+  });
+  ascsim::Launch("next", 1, [] { AscendC::printf("hello\n"); });
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, HasSubstr("[block 1] partial\n"));
+  EXPECT_THAT(out, HasSubstr("[block 0] hello\n"));
+  EXPECT_THAT(out, Not(HasSubstr("partialhello")));
+}
+
 }  // namespace
