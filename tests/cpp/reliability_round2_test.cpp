@@ -150,6 +150,61 @@ TEST(ReliabilityRound2, DeviceSyncLoopWhileOtherThreadsCycleTheirStreams) {
   syncer.join();
 }
 
+// ---- 3. scalar access is a cancellation point ------------------------------------------------
+
+TEST(ReliabilityRound2, KernelsPollingWithScalarAccessObserveTheTimeout) {
+  TimeoutScope timeout(0.2);
+  DeviceBuffer flag(64);
+  std::memset(flag.gm(), 0, 64);
+  int32_t* gm = flag.as<int32_t>();
+  const std::vector<std::pair<const char*, std::function<void()>>> kernels = {
+      {"poll_gm_get",
+       [gm] {
+         AscendC::GlobalTensor<int32_t> g;
+         g.SetGlobalBuffer(gm, 16);
+         while (g.GetValue(0) == 0) {
+         }
+       }},
+      {"poll_gm_set",
+       [gm] {
+         AscendC::GlobalTensor<int32_t> g;
+         g.SetGlobalBuffer(gm, 16);
+         for (;;) g.SetValue(1 + AscendC::GetBlockIdx(), 0);
+       }},
+      {"poll_ub_get",
+       [] {
+         AscendC::TPipe pipe;
+         AscendC::TBuf<TPosition::VECCALC> buf;
+         pipe.InitBuffer(buf, 64);
+         LocalTensor<int32_t> t = buf.Get<int32_t>();
+         t.SetValue(0, 0);
+         while (t.GetValue(0) == 0) {
+         }
+       }},
+      // One block polls a GM flag nobody sets while the others wait at SyncAll.
+      {"poll_gm_sync_all",
+       [gm] {
+         AscendC::GlobalTensor<int32_t> g;
+         g.SetGlobalBuffer(gm, 16);
+         if (AscendC::GetBlockIdx() == 0) {
+           while (g.GetValue(0) == 0) {
+           }
+         }
+         AscendC::SyncAll();
+       }},
+  };
+  for (const auto& [name, body] : kernels) {
+    SCOPED_TRACE(name);
+    const auto start = Clock::now();
+    ErrorKind kind{};
+    const std::string message = LaunchError(2, body, &kind, name);
+    EXPECT_EQ(kind, ErrorKind::kTimeout);
+    EXPECT_THAT(message, HasSubstr("launch timed out"));
+    EXPECT_LT(SecondsSince(start), 5.0);
+  }
+  ExpectAddWorks();
+}
+
 // ---- 4. a kernel throwing something that is not a std::exception -----------------------------
 
 extern "C" __global__ __aicore__ void round2_throws_int(GM_ADDR) {
@@ -219,6 +274,44 @@ TEST(ReliabilityRound2, PartialPrintfLineOfAFaultingBlockKeepsItsOwnTag) {
   EXPECT_THAT(out, HasSubstr("[block 1] partial\n"));
   EXPECT_THAT(out, HasSubstr("[block 0] hello\n"));
   EXPECT_THAT(out, Not(HasSubstr("partialhello")));
+}
+
+// ---- 7. negative and wrapping GM indices -------------------------------------------------------
+
+TEST(GuardsRound2, NegativeAndWrappingGmIndicesAreOutOfBounds) {
+  ascsim_test::CoreFixture f;
+  DeviceBuffer buf(64 * sizeof(float));
+  float* base = buf.as<float>();
+  for (int i = 0; i < 64; ++i) base[i] = static_cast<float>(i);
+  AscendC::GlobalTensor<float> block1;  // block 1's slice of a 4 x 16 allocation
+  block1.SetGlobalBuffer(base + 16, 16);
+  ErrorKind kind{};
+  EXPECT_THAT(ErrorOf([&] { block1.GetValue(static_cast<uint64_t>(-1)); }, &kind),
+              HasSubstr("GlobalTensor::GetValue read"));
+  EXPECT_EQ(kind, ErrorKind::kOutOfBounds);
+  EXPECT_THAT(ErrorOf([&] { block1.SetValue(static_cast<uint64_t>(-1), 0.0f); }),
+              HasSubstr("GlobalTensor::SetValue write"));
+  LocalTensor<float> l = f.Take<float>(8);
+  EXPECT_THAT(ErrorOf([&] { AscendC::DataCopy(l, block1[static_cast<uint64_t>(-8)], 8); }, &kind),
+              HasSubstr("DataCopy"));
+  EXPECT_EQ(kind, ErrorKind::kOutOfBounds);
+  EXPECT_THAT(ErrorOf([&] { block1[static_cast<uint64_t>(-8)].GetValue(0); }),
+              HasSubstr("GlobalTensor::GetValue read"));
+  // Unsized: only the device allocation bounds the access; index * sizeof(T) must not wrap.
+  AscendC::GlobalTensor<half> unsized;
+  unsized.SetGlobalBuffer(reinterpret_cast<half*>(base));
+  EXPECT_THAT(ErrorOf([&] { unsized.GetValue(1ull << 63); }, &kind),
+              HasSubstr("GlobalTensor::GetValue read"));
+  EXPECT_EQ(kind, ErrorKind::kOutOfBounds);
+  AscendC::GlobalTensor<float> unsized_slice;
+  unsized_slice.SetGlobalBuffer(base + 16);
+  EXPECT_THAT(ErrorOf([&] { unsized_slice.GetValue(static_cast<uint64_t>(-1)); }),
+              HasSubstr("GlobalTensor::GetValue read"));
+  // In-range accesses still work.
+  EXPECT_EQ(block1.GetValue(15), 31.0f);
+  EXPECT_EQ(unsized_slice.GetValue(47), 63.0f);
+  AscendC::DataCopy(l, block1[8], 8);
+  EXPECT_EQ(l.GetValue(7), 31.0f);
 }
 
 }  // namespace
