@@ -24,6 +24,7 @@ struct BufferSlot {
   AscendC::TPosition position = AscendC::TPosition::VECCALC;
   uint32_t index = 0;       // index within its owner
   bool is_queue = false;
+  bool pipe_gone = false;             // its TPipe was destroyed (Destroy() or its destructor)
   model::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
 };
 

@@ -83,6 +83,11 @@ struct CoreContext {
   uint32_t ub_size = 0;
   uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
   AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
+  // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
+  AscendC::TPipe* active_pipe = nullptr;
+  // Buffer records of TPipes already destroyed, kept until the block ends so that a LocalTensor
+  // outliving its TPipe is reported as stale instead of reading freed memory.
+  std::vector<std::shared_ptr<void>> retired_slots;
   model::CoreTrace* trace = nullptr;  // null when profiling is off
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;

@@ -143,7 +143,8 @@ TEST(PipeChecks, AtMost64BuffersPerTPipe) {
   const std::string msg = ErrorOf([&] { pipe.InitBuffer(bufs[64], 32); }, &kind);
   EXPECT_THAT(msg, HasSubstr("at most 64 buffers"));
   EXPECT_EQ(kind, ErrorKind::kUbOverflow);
-  // Queues count too.
+  // Queues count too (on the next TPipe: the first must be destroyed before it).
+  pipe.Destroy();
   AscendC::TPipe pipe2;
   std::vector<AscendC::TQue<TPosition::VECIN, 2>> queues(33);
   for (int i = 0; i < 32; ++i) pipe2.InitBuffer(queues[i], 2, 32);

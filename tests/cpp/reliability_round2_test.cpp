@@ -335,6 +335,47 @@ TEST(GuardsRound2, InPlaceWideningCastAndBrcbAreRejected) {
   EXPECT_EQ(ints.GetValue(3), 4);
 }
 
+// ---- 9 and 10. TPipe lifetime -------------------------------------------------------------------
+
+TEST(GuardsRound2, TensorOfADestroyedPipeIsStaleAfterANewPipe) {
+  ascsim::aicore::SingleCore core(ascsim::FindSocProfile("Ascend910B1"));
+  LocalTensor<float> kept;
+  {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 256);
+    kept = buf.Get<float>();
+    kept.SetValue(0, 1.0f);
+  }
+  AscendC::TPipe pipe2;
+  AscendC::TBuf<TPosition::VECCALC> buf2;
+  pipe2.InitBuffer(buf2, 256);
+  LocalTensor<float> fresh = buf2.Get<float>();
+  fresh.SetValue(0, 7.0f);
+  EXPECT_THAT(ErrorOf([&] { kept.SetValue(0, 2.0f); }), HasSubstr("its TPipe was destroyed"));
+  EXPECT_THAT(ErrorOf([&] { kept.GetValue(0); }), HasSubstr("its TPipe was destroyed"));
+  EXPECT_EQ(fresh.GetValue(0), 7.0f);
+}
+
+TEST(GuardsRound2, ASecondLiveTPipeIsAnErrorAndDestroyAllowsTheNext) {
+  ascsim::aicore::SingleCore core(ascsim::FindSocProfile("Ascend910B1"));
+  AscendC::TPipe first;
+  AscendC::TBuf<TPosition::VECCALC> a;
+  first.InitBuffer(a, 256);
+  ErrorKind kind{};
+  EXPECT_THAT(ErrorOf([&] { AscendC::TPipe second; }, &kind),
+              HasSubstr("TPipe: another TPipe is still alive on this core"));
+  EXPECT_EQ(kind, ErrorKind::kInvalidArgument);
+  LocalTensor<float> old = a.Get<float>();
+  first.Destroy();  // as the tpipe_reuse sample does before constructing the next TPipe
+  AscendC::TPipe next;
+  AscendC::TBuf<TPosition::VECCALC> b;
+  next.InitBuffer(b, 256);
+  EXPECT_EQ(b.Get<float>().GetPhyAddr(), 0u);
+  EXPECT_THAT(ErrorOf([&] { old.GetValue(0); }), HasSubstr("its TPipe was destroyed"));
+  EXPECT_EQ(AscendC::GetTPipePtr(), &next);
+}
+
 // ---- 11. Cast rounding modes for float->bf16, int32->float and float->float ---------------------
 
 uint16_t BitsOf(bfloat16_t v) {
