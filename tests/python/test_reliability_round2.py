@@ -32,6 +32,91 @@ def run_child(code, timeout=60):
                           text=True, timeout=timeout, env=ENV)
 
 
+# ---- 1. close() on one thread while another is inside synchronize() --------------------------
+
+CLOSE_WHILE_SYNCHRONIZING = """
+    import threading, time, numpy as np, add_custom as a
+    a.set_timeout(0.25)  # the stuck launch ends by timeout
+    for i in range(10):
+        s = a.Stream()
+        a.testing.run_spin_forever(2, stream=s)
+        x = np.ones(4096, np.float32)
+        z = a.run_add_custom(x, x, stream=s)
+        outcome = []
+        def wait():
+            try:
+                s.synchronize()
+                outcome.append("ok")
+            except (a.TimeoutError, a.InvalidArgumentError) as e:
+                outcome.append(type(e).__name__)
+        t = threading.Thread(target=wait)
+        t.start()
+        time.sleep(0.01 * (i % 5))  # the waiter is inside synchronize(), GIL released
+        try:
+            s.close()
+        except a.TimeoutError:
+            pass
+        t.join(30)
+        assert not t.is_alive(), "synchronize() never returned"
+        assert outcome, outcome
+        np.testing.assert_array_equal(z, 2 * x)  # the queued add ran before the stream went away
+        try:
+            s.synchronize()
+            raise AssertionError("a closed stream must refuse synchronize()")
+        except a.InvalidArgumentError:
+            pass
+    print("done", flush=True)
+"""
+
+
+def test_close_while_another_thread_synchronizes():
+    out = run_child(CLOSE_WHILE_SYNCHRONIZING, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "done"
+
+
+# ---- 5. del of a stream whose launch never ends ------------------------------------------------
+
+DEL_STUCK_STREAM = """
+    import time, numpy as np, add_custom as a
+    a.set_timeout(0)  # only Ctrl-C can end this launch
+    s = a.Stream()
+    a.testing.run_spin_forever(2, stream=s)
+    print("ready", flush=True)
+    try:
+        del s
+        for _ in range(200):
+            time.sleep(0.05)
+        print("no interrupt", flush=True)
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt", flush=True)
+    x = np.ones(4096, np.float32)
+    np.testing.assert_array_equal(a.run_add_custom(x, x), 2 * x)
+    print("usable", flush=True)
+"""
+
+
+def test_ctrl_c_during_del_of_a_stuck_stream():
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(DEL_STUCK_STREAM)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)  # inside `del s`, waiting for the launch
+        start = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        # Bounded: a child that ignores SIGINT fails the test instead of hanging it.
+        out, err = child.communicate(timeout=10)
+        took = time.monotonic() - start
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail("the child ignored SIGINT while destroying the stream")
+    finally:
+        child.kill()
+    assert out.split() == ["KeyboardInterrupt", "usable"], err
+    assert took < 5.0
+    assert child.returncode == 0, err
+
+
 # ---- 6. a huge timeout ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seconds", [1e10, 1e12, 1e300])
