@@ -250,6 +250,12 @@ uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {
 }
 
 void CheckEventId(const char* call, AscendC::HardEvent event, int32_t id) {
+  if (static_cast<int>(event) >= static_cast<int>(AscendC::HardEvent::MAX)) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call,
+              "<MAX>: HardEvent::MAX is not an event (it counts the events; use one of "
+              "MTE2_V, V_MTE3, ...)"));
+  }
   if (id < 0 || id > 7) {
     Fault(ErrorKind::kSyncMisuse, Str(call, "<", AscendC::HardEventName(event), ">(", id,
                                       "): event id must be in EVENT_ID0..EVENT_ID7"));
@@ -304,9 +310,10 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   CheckEventId("WaitFlag", event, id);
   auto it = core.pending_flags.find(FlagKey(event, id));
   if (it == core.pending_flags.end() || it->second == 0) {
-    Fault(ErrorKind::kSyncMisuse,
-          Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
-              ") has no matching SetFlag; the device would hang until timeout 507018"));
+    Fault(
+        ErrorKind::kSyncMisuse,
+        Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
+            ") has no matching SetFlag; the device would hang until the AI-core timeout (507014)"));
   }
   --it->second;
   Record(core, [&] { return FlagCall("WaitFlag", model::CallKind::kWaitFlag, event, id); });

@@ -311,7 +311,8 @@ BufferSlot* QueueBase::AllocSlot() {
   Fault(ErrorKind::kQueueMisuse,
         Str("AllocTensor on ", Describe(), ": all ", slots_.size(), " buffers are in use (",
             allocated, " allocated, ", queued, " queued, ", dequeued,
-            " dequeued; missing FreeTensor?); the device would hang until timeout 507018"));
+            " dequeued; missing FreeTensor?); the device would hang until the AI-core timeout "
+            "(507014)"));
 }
 
 void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
@@ -343,9 +344,10 @@ BufferSlot* QueueBase::DeQueSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   if (fifo_.empty()) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
-              " buffers, none enqueued); the device would hang until timeout 507018"));
+    Fault(
+        ErrorKind::kQueueMisuse,
+        Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
+            " buffers, none enqueued); the device would hang until the AI-core timeout (507014)"));
   }
   BufferSlot* slot = fifo_.front();
   fifo_.pop_front();

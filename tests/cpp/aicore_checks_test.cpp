@@ -184,8 +184,9 @@ TEST_F(QueueChecks, TheNormalProtocolWorks) {
 TEST_F(QueueChecks, DeQueOfAnEmptyQueue) {
   ErrorKind kind{};
   const std::string msg = ErrorOf([&] { inQueue_.DeQue<half>(); }, &kind);
-  EXPECT_EQ(msg, "test: block 0/1: DeQue on VECIN queue: the queue is empty (2 buffers, none "
-                 "enqueued); the device would hang until timeout 507018");
+  EXPECT_EQ(msg,
+            "test: block 0/1: DeQue on VECIN queue: the queue is empty (2 buffers, none "
+            "enqueued); the device would hang until the AI-core timeout (507014)");
   EXPECT_EQ(kind, ErrorKind::kQueueMisuse);
 }
 
@@ -418,8 +419,9 @@ TEST(SyncChecks, WaitFlagWithoutSetFlag) {
   ErrorKind kind{};
   const std::string msg =
       ErrorOf([&] { AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID1); }, &kind);
-  EXPECT_EQ(msg, "test: block 0/1: WaitFlag<MTE2_V>(EVENT_ID1) has no matching SetFlag; the device "
-                 "would hang until timeout 507018");
+  EXPECT_EQ(msg,
+            "test: block 0/1: WaitFlag<MTE2_V>(EVENT_ID1) has no matching SetFlag; the device "
+            "would hang until the AI-core timeout (507014)");
   EXPECT_EQ(kind, ErrorKind::kSyncMisuse);
   // A matched pair is fine, once.
   AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);

@@ -467,4 +467,28 @@ TEST(GuardsRound2, CastRejectsRoundModesTheDeviceDoesNotOffer) {
   AscendC::Cast(fl, i32, RoundMode::CAST_NONE, 16);
 }
 
+// ---- rough edges: HardEvent::MAX, atomics on misaligned GM ---------------------------------
+
+TEST(GuardsRound2, HardEventMaxIsNotAnEvent) {
+  ascsim_test::CoreFixture f;
+  EXPECT_THAT(ErrorOf([] { AscendC::SetFlag<AscendC::HardEvent::MAX>(0); }),
+              HasSubstr("SetFlag<MAX>: HardEvent::MAX is not an event"));
+  EXPECT_THAT(ErrorOf([] { AscendC::WaitFlag<AscendC::HardEvent::MAX>(0); }),
+              HasSubstr("WaitFlag<MAX>: HardEvent::MAX is not an event"));
+}
+
+TEST(GuardsRound2, AtomicCopyToAMisalignedGmAddressIsReported) {
+  ascsim_test::CoreFixture f;
+  DeviceBuffer buf(256);
+  std::memset(buf.gm(), 0, 256);
+  AscendC::GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<float*>(buf.gm() + 2), 32);
+  LocalTensor<float> l = f.Take<float>(8);
+  AscendC::Duplicate(l, 1.0f, 8);
+  AscendC::SetAtomicAdd<float>();
+  EXPECT_THAT(ErrorOf([&] { AscendC::DataCopy(g, l, 8); }),
+              HasSubstr("is not aligned to the 4 B of float"));
+  AscendC::SetAtomicNone();
+}
+
 }  // namespace

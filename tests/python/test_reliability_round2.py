@@ -152,3 +152,59 @@ def test_gelu_of_infinities_and_nan(dtype):
     np.testing.assert_array_equal(np.isnan(add_custom.run_gelu_custom(big, block_dim=7)),
                                   np.isnan(big))
     assert not np.isnan(add_custom.run_gelu_custom(big)[~np.isnan(big)]).any()
+
+
+# ---- rough edges ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [None, 2, 0, 1.0, "yes"])
+def test_flags_must_be_bools(value):
+    for setter in (add_custom.set_strict, add_custom.set_serial):
+        with pytest.raises(add_custom.InvalidArgumentError, match="must be a bool"):
+            setter(value)
+
+
+def test_flags_accept_numpy_bools():
+    add_custom.set_strict(np.bool_(True))
+    assert add_custom.get_strict() is True
+    add_custom.set_strict(np.bool_(False))
+    assert add_custom.get_strict() is False
+
+
+@pytest.mark.parametrize("block_dim", [np.bool_(True), np.bool_(False), True])
+def test_block_dim_rejects_bools(block_dim):
+    x = np.ones(64, np.float32)
+    with pytest.raises(add_custom.InvalidArgumentError, match="block_dim must be an int"):
+        add_custom.run_add_custom(x, x, block_dim=block_dim)
+
+
+@pytest.mark.parametrize("func", ["add", "gelu"])
+def test_stream_argument_checked_for_empty_inputs(func):
+    x = np.ones(0, np.float32)
+    run = ((lambda s: add_custom.run_add_custom(x, x, stream=s)) if func == "add"
+           else (lambda s: add_custom.run_gelu_custom(x, stream=s)))
+    with pytest.raises(add_custom.InvalidArgumentError, match="stream must be"):
+        run("not a stream")
+    closed = add_custom.Stream()
+    closed.close()
+    with pytest.raises(add_custom.InvalidArgumentError, match="closed"):
+        run(closed)
+    assert run(None).shape == (0,)
+
+
+def test_masked_arrays_are_rejected():
+    x = np.ma.masked_array(np.ones(64, np.float32), mask=[i % 2 for i in range(64)])
+    with pytest.raises(add_custom.InvalidArgumentError, match="MaskedArray"):
+        add_custom.run_add_custom(x, x.data)
+    with pytest.raises(add_custom.InvalidArgumentError, match="MaskedArray"):
+        add_custom.run_gelu_custom(x)
+
+
+def test_a_stopped_profile_cannot_be_reentered():
+    x = np.ones(4096, np.float32)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x)
+    assert len(prof.summary()) == 1
+    with pytest.raises(add_custom.InvalidArgumentError, match="stopped"):
+        with prof:
+            add_custom.run_add_custom(x, x)
+    assert len(prof.summary()) == 1
