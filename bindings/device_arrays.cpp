@@ -85,13 +85,21 @@ void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const Input
                         DtypeOf(b.array) + " " + ShapeOf(b.array));
 }
 
+bool IsNumpyBool(py::handle obj) {
+  PyObject* numpy = PyImport_GetModule(py::str("numpy").ptr());  // new reference, or null
+  if (numpy == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  const py::object np = py::reinterpret_steal<py::object>(numpy);
+  return py::isinstance(obj, np.attr("bool_"));
+}
+
 int64_t ToInt(py::handle obj, const std::string& func, const char* name, int64_t lo, int64_t hi) {
   const std::string expected = std::string(name) + " must be an int in [" + std::to_string(lo) +
                                ", " + std::to_string(hi) + "]";
   // bool and numpy.bool_ are not counts, though both convert to 0/1.
-  const bool is_bool =
-      PyBool_Check(obj.ptr()) || py::isinstance(obj, py::module_::import("numpy").attr("bool_"));
-  if (is_bool || !PyIndex_Check(obj.ptr())) {
+  if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj) || !PyIndex_Check(obj.ptr())) {
     throw InvalidArgument(func + ": " + expected + ", got " + TypeNameOf(obj) + " " + Repr(obj));
   }
   PyObject* index = PyNumber_Index(obj.ptr());

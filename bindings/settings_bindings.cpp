@@ -5,6 +5,7 @@
 #include "ascsim/error.h"
 #include "ascsim/runtime.h"
 #include "ascsim/soc.h"
+#include "device_arrays.h"
 
 namespace py = pybind11;
 
@@ -33,7 +34,7 @@ py::dict SocDict(const ascsim::SocProfile& p) {
 
 // A flag argument: bool or numpy.bool_ only (None or 2 are more likely mistakes than requests).
 bool ToFlag(py::handle obj, const char* func, const char* name) {
-  if (PyBool_Check(obj.ptr()) || py::isinstance(obj, py::module_::import("numpy").attr("bool_"))) {
+  if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj)) {
     return py::cast<bool>(py::bool_(py::reinterpret_borrow<py::object>(obj)));
   }
   throw ascsim::InvalidArgument(
