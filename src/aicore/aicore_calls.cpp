@@ -345,6 +345,7 @@ int64_t SystemCycle() {
 
 void FinishBlock(CoreContext& core) {
   FlushKernelPrint(core);
+  if (!core.deferred_fault.empty()) Fault(ErrorKind::kInvalidArgument, core.deferred_fault);
   for (const auto& [key, count] : core.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

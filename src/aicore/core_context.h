@@ -92,6 +92,9 @@ struct CoreContext {
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
   uint64_t api_calls = 0;
+  // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through
+  // ACLRT_LAUNCH_KERNEL returns an aclError): reported again when the block ends.
+  std::string deferred_fault;
   // SetAtomicAdd/Max/Min (aicore/atomic.h): the AtomicOp and element type UB->GM copies combine
   // with, or kNone (0) when copies overwrite.
   uint8_t atomic_op = 0;

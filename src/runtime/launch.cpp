@@ -219,12 +219,14 @@ void Launch(const std::string& kernel, uint32_t block_dim, KernelBody body, Stre
                           " is outside [1, 65535]");
   }
   if (!body) throw InvalidArgument(kernel + ": empty kernel body");
-  if (aicore::TryCurrentCore() != nullptr) {
+  if (aicore::CoreContext* core = aicore::TryCurrentCore()) {
     // Device code cannot launch kernels; here the inner launch would run on the outer block's
-    // thread with the outer block's core context saved and restored around it.
-    aicore::Fault(ErrorKind::kInvalidArgument,
-                  "kernel launch of " + kernel +
-                      " from inside a kernel: kernels are launched by the host only");
+    // thread with the outer block's core context saved and restored around it. Through ACL the
+    // fault becomes an aclError the kernel may ignore, so the block's end reports it again.
+    const std::string detail = "kernel launch of " + kernel +
+                               " from inside a kernel: kernels are launched by the host only";
+    if (core->deferred_fault.empty()) core->deferred_fault = detail;
+    aicore::Fault(ErrorKind::kInvalidArgument, detail);
   }
   // The SoC and strict mode are read when the launch is issued, not when a stream runs it.
   const SocProfile& soc = CurrentSoc();

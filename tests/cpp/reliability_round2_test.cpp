@@ -256,6 +256,16 @@ TEST(ReliabilityRound2, AKernelLaunchingAKernelIsReported) {
       2, [] { ascsim::Launch("inner", 1, [] {}); }, &kind);
   EXPECT_THAT(message, HasSubstr("round2: block 0/2: kernel launch of inner from inside a kernel"));
   EXPECT_EQ(kind, ErrorKind::kInvalidArgument);
+  // Through ACL the inner launch returns an error code the kernel may ignore: the outer launch
+  // still fails.
+  void* x = nullptr;
+  ASSERT_EQ(aclrtMalloc(&x, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  aclError inner_rc = ACL_SUCCESS;
+  const std::string acl_message = LaunchError(
+      1, [&] { inner_rc = ACLRT_LAUNCH_KERNEL(add_custom_float)(1, nullptr, x, x, x, 1024); });
+  EXPECT_NE(inner_rc, ACL_SUCCESS);
+  EXPECT_THAT(acl_message, HasSubstr("kernel launch of add_custom_float from inside a kernel"));
+  EXPECT_EQ(aclrtFree(x), ACL_SUCCESS);
 }
 
 // ---- 12. printf text of a faulting block -----------------------------------------------------
