@@ -26,6 +26,12 @@ std::string DtypeOf(const py::array& a) { return py::str(a.dtype()).cast<std::st
 
 InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
   py::module_ np = py::module_::import("numpy");
+  if (py::isinstance(obj, np.attr("ma").attr("MaskedArray"))) {
+    // np.asarray would drop the mask and compute over the masked-out values silently.
+    throw InvalidArgument(func + ": " + name +
+                          " is a numpy.ma.MaskedArray; its mask would be ignored (pass " + name +
+                          ".filled(value) or " + name + ".data explicitly)");
+  }
   py::array a;
   try {
     a = np.attr("asarray")(obj);
@@ -79,10 +85,21 @@ void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const Input
                         DtypeOf(b.array) + " " + ShapeOf(b.array));
 }
 
+bool IsNumpyBool(py::handle obj) {
+  PyObject* numpy = PyImport_GetModule(py::str("numpy").ptr());  // new reference, or null
+  if (numpy == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  const py::object np = py::reinterpret_steal<py::object>(numpy);
+  return py::isinstance(obj, np.attr("bool_"));
+}
+
 int64_t ToInt(py::handle obj, const std::string& func, const char* name, int64_t lo, int64_t hi) {
   const std::string expected = std::string(name) + " must be an int in [" + std::to_string(lo) +
                                ", " + std::to_string(hi) + "]";
-  if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr())) {
+  // bool and numpy.bool_ are not counts, though both convert to 0/1.
+  if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj) || !PyIndex_Check(obj.ptr())) {
     throw InvalidArgument(func + ": " + expected + ", got " + TypeNameOf(obj) + " " + Repr(obj));
   }
   PyObject* index = PyNumber_Index(obj.ptr());

@@ -40,6 +40,9 @@ void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const Input
                             const char* b_name, const std::string& func);
 
 // A Python int (or NumPy integer; bool is rejected) in [lo, hi]; else InvalidArgument.
+// True for a numpy.bool_ scalar. Never imports NumPy (an object cannot be one unless NumPy is
+// loaded), so argument checks stay cheap and cannot be interrupted by a first NumPy import.
+bool IsNumpyBool(pybind11::handle obj);
 int64_t ToInt(pybind11::handle obj, const std::string& func, const char* name, int64_t lo,
               int64_t hi);
 // block_dim: an int in [1, 65535].

@@ -26,6 +26,7 @@ py::array RunAdd(py::handle x_obj, py::handle y_obj, py::handle block_dim_obj, p
   InputArray y = ToInput(y_obj, func, "y");
   CheckSameShapeAndDtype(x, "x", y, "y", func);
   const uint32_t block_dim = ToBlockDim(block_dim_obj, func);
+  CheckStreamArgument(stream, func);
   if (x.size == 0) return py::array(x.array.dtype(), ShapeOf(x.array));
 
   void* z_data = nullptr;
@@ -48,6 +49,7 @@ py::array RunGelu(py::handle x_obj, py::handle block_dim_obj, py::handle stream)
   const std::string func = "run_gelu_custom";
   InputArray x = ToInput(x_obj, func, "x");
   const uint32_t block_dim = ToBlockDim(block_dim_obj, func);
+  CheckStreamArgument(stream, func);
   if (x.size == 0) return py::array(x.array.dtype(), ShapeOf(x.array));
 
   void* y_data = nullptr;

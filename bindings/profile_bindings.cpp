@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "ascsim/error.h"
 #include "ascsim/profile.h"
 
 namespace py = pybind11;
@@ -121,9 +122,23 @@ device (time, per-pipe busy time, bound, waves) and a per-core, per-pipe timelin
     prof.summary()                  # list of dicts
     prof.save_trace("trace.json")   # Chrome trace: Perfetto / chrome://tracing
     prof.plot("timeline.png")       # matplotlib, one row per core and pipe
+
+The profiler is process-wide: while it is active it records the launches of every thread and
+stream of the process, not only the ones made inside the ``with`` block's thread. A stopped
+profile cannot be re-entered (InvalidArgumentError); create a new one.
 )doc")
       .def(
-          "__enter__", [](PyProfile& self) -> PyProfile& { return self; },
+          "__enter__",
+          [](PyProfile& self) -> PyProfile& {
+            // A stopped profile records nothing more: entering it again would silently profile
+            // nothing, so it is refused.
+            if (!self.Active()) {
+              throw ascsim::InvalidArgument(
+                  "add_custom.Profile: this profile was stopped; start a new one with "
+                  "add_custom.profile()");
+            }
+            return self;
+          },
           py::return_value_policy::reference)
       .def("__exit__", [](PyProfile& self, py::args) { self.Stop(); })
       .def("stop", &PyProfile::Stop, "Stop collecting; what was collected stays.")
@@ -147,7 +162,8 @@ time), failed, and cores (per block: core, wave, end_us, busy_us and utilisation
            "all, one after the other).");
   m.def(
       "profile", [] { return std::make_unique<PyProfile>(); }, R"doc(
-Start profiling launches; use as `with add_custom.profile() as prof:`. Launches inside record
-their API calls (results are unchanged) and are estimated on the current SoC profile.
+Start profiling launches; use as `with add_custom.profile() as prof:`. Launches record their
+API calls (results are unchanged) and are estimated on the current SoC profile. Every launch of
+the process is recorded while the profile is active, from any thread.
 )doc");
 }

@@ -2,8 +2,10 @@
 
 #include <string>
 
+#include "ascsim/error.h"
 #include "ascsim/runtime.h"
 #include "ascsim/soc.h"
+#include "device_arrays.h"
 
 namespace py = pybind11;
 
@@ -30,15 +32,30 @@ py::dict SocDict(const ascsim::SocProfile& p) {
   return d;
 }
 
+// A flag argument: bool or numpy.bool_ only (None or 2 are more likely mistakes than requests).
+bool ToFlag(py::handle obj, const char* func, const char* name) {
+  if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj)) {
+    return py::cast<bool>(py::bool_(py::reinterpret_borrow<py::object>(obj)));
+  }
+  throw ascsim::InvalidArgument(
+      std::string(func) + ": " + name + " must be a bool, got " +
+      py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>() + " " +
+      py::repr(obj).cast<std::string>());
+}
+
 }  // namespace
 
 void RegisterSettings(py::module_& m) {
-  m.def("set_strict", &ascsim::SetStrict, py::arg("strict"),
-        "Strict mode turns simulator warnings into kernel errors (default: ASCSIM_STRICT=1).");
+  m.def(
+      "set_strict", [](py::handle v) { ascsim::SetStrict(ToFlag(v, "set_strict", "strict")); },
+      py::arg("strict"),
+      "Strict mode turns simulator warnings into kernel errors (default: ASCSIM_STRICT=1).");
   m.def("get_strict", &ascsim::IsStrict);
-  m.def("set_serial", &ascsim::SetSerial, py::arg("serial"),
-        "Serial mode runs the blocks of a launch in order on one thread, for debugging "
-        "(default: ASCSIM_SERIAL=1).");
+  m.def(
+      "set_serial", [](py::handle v) { ascsim::SetSerial(ToFlag(v, "set_serial", "serial")); },
+      py::arg("serial"),
+      "Serial mode runs the blocks of a launch in order on one thread, for debugging "
+      "(default: ASCSIM_SERIAL=1).");
   m.def("get_serial", &ascsim::IsSerial);
   m.def("set_timeout", &ascsim::SetLaunchTimeout, py::arg("seconds"),
         "Launch timeout in seconds, like the device's AI-core timeout: a launch still running "

@@ -96,6 +96,32 @@ void WaitInterruptibly(Completion& done, const std::function<void()>& cancel) {
   }
 }
 
+// A reference to a stream held across a wait with the GIL released. It is dropped with the GIL
+// released too: when it is the last one (close() ran on another thread meanwhile), dropping it
+// joins the stream's worker thread.
+class StreamRef {
+ public:
+  explicit StreamRef(std::shared_ptr<ascsim::Stream> stream) : stream_(std::move(stream)) {}
+  ~StreamRef() {
+    py::gil_scoped_release release;
+    stream_.reset();
+  }
+  StreamRef(const StreamRef&) = delete;
+  StreamRef& operator=(const StreamRef&) = delete;
+  ascsim::Stream& operator*() const { return *stream_; }
+
+ private:
+  std::shared_ptr<ascsim::Stream> stream_;
+};
+
+bool IsFinalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
 // Every PyStream alive in this process (touched with the GIL held).
 std::set<PyStream*>& LiveStreams() {
   static auto* streams = new std::set<PyStream*>;
@@ -105,8 +131,7 @@ std::set<PyStream*>& LiveStreams() {
 }  // namespace
 
 PyStream::PyStream()
-    : stream_(std::make_unique<ascsim::Stream>()),
-      token_(std::make_unique<ascsim::CancelToken>()) {
+    : stream_(std::make_shared<ascsim::Stream>()), token_(std::make_unique<ascsim::CancelToken>()) {
   LiveStreams().insert(this);
 }
 
@@ -124,9 +149,14 @@ ascsim::Stream& PyStream::Open() const {
 void PyStream::Close() {
   if (!stream_) return;
   std::exception_ptr error = WaitAndRelease();
+  if (!stream_) return;  // another thread closed it while this one waited
   {
+    // Another thread may still be inside synchronize() on this stream (GIL released): it holds
+    // its own reference and destroys the stream when it lets go. Work other threads queued
+    // while this one waited finishes before the arrays it uses are released below.
+    StreamRef last(std::move(stream_));
     py::gil_scoped_release release;
-    stream_.reset();
+    (*last).Wait();
   }
   keep_.clear();
   FinishCall(error);
@@ -135,6 +165,31 @@ void PyStream::Close() {
 PyStream::~PyStream() {
   LiveStreams().erase(this);
   if (!stream_) return;
+  // Wait for the queued work as synchronize() does, so that on the main thread Ctrl-C cancels a
+  // launch that never ends instead of being ignored until the process is killed. A destructor
+  // cannot raise: the interrupt is re-armed (PyErr_SetInterrupt) and Python raises
+  // KeyboardInterrupt at its next check, right after the `del`.
+  // Nothing to wait for when idle; at interpreter exit the atexit hook has cancelled the work
+  // already and Python's signal machinery may be gone.
+  bool must_wait = false;
+  try {
+    must_wait = !IsFinalizing() && !stream_->Idle();
+  } catch (const ascsim::Error&) {  // a stream created before fork(), used in the child
+  }
+  if (must_wait) {
+    try {
+      auto marker = std::make_shared<Completion>();
+      stream_->Enqueue([marker] { marker->Finish(nullptr); });
+      WaitInterruptibly(*marker, [this] { token_->Cancel("interrupted (KeyboardInterrupt)"); });
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_KeyboardInterrupt)) {
+        PyErr_SetInterrupt();
+      } else {
+        e.discard_as_unraisable("add_custom.Stream.__del__");
+      }
+    } catch (...) {
+    }
+  }
   {
     py::gil_scoped_release release;  // other Python threads run while the queue drains
     stream_.reset();
@@ -154,18 +209,20 @@ std::exception_ptr PyStream::WaitAndRelease() {
   // Only what was queued before the wait is known to be done: while the GIL is released another
   // Python thread may queue more, or synchronize too and release some of these first.
   const uint64_t last_done = next_ticket_ - 1;
-  ascsim::Stream& stream = Open();
+  Open();  // raises once closed
+  // Held across the waits: close() on another thread cannot destroy the stream under us.
+  StreamRef stream(stream_);
   // A marker queued behind the launches: the wait for it can be interrupted (Ctrl-C cancels
   // every launch queued here, waits for the queue to drain, and raises KeyboardInterrupt).
   auto marker = std::make_shared<Completion>();
-  stream.Enqueue([marker] { marker->Finish(nullptr); });
+  (*stream).Enqueue([marker] { marker->Finish(nullptr); });
   try {
     WaitInterruptibly(*marker, [this] { token_->Cancel("interrupted (KeyboardInterrupt)"); });
   } catch (py::error_already_set&) {
     token_ = std::make_unique<ascsim::CancelToken>();  // later launches are not cancelled
     {
       py::gil_scoped_release release;
-      stream.Wait();  // drop the cancelled launches' errors
+      (*stream).Wait();  // drop the cancelled launches' errors
     }
     while (!keep_.empty() && keep_.front().ticket <= last_done) keep_.pop_front();
     throw;
@@ -173,7 +230,7 @@ std::exception_ptr PyStream::WaitAndRelease() {
   std::exception_ptr error;
   {
     py::gil_scoped_release release;
-    error = stream.Wait();
+    error = (*stream).Wait();
   }
   while (!keep_.empty() && keep_.front().ticket <= last_done) keep_.pop_front();
   return error;
@@ -190,14 +247,22 @@ void PyStream::WaitQuietly() {
   }
 }
 
+void CheckStreamArgument(py::handle stream, const std::string& func) {
+  if (stream.is_none()) return;
+  if (!py::isinstance<PyStream>(stream)) {
+    throw ascsim::InvalidArgument(
+        func + ": stream must be an add_custom.Stream or None, got " +
+        py::str(py::type::handle_of(stream).attr("__name__")).cast<std::string>());
+  }
+  if (stream.cast<PyStream&>().closed()) {
+    throw ascsim::InvalidArgument(func + ": add_custom.Stream: the stream is closed");
+  }
+}
+
 void Submit(py::handle stream, const std::string& func,
             const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep) {
   if (!stream.is_none()) {
-    if (!py::isinstance<PyStream>(stream)) {
-      throw ascsim::InvalidArgument(
-          func + ": stream must be an add_custom.Stream or None, got " +
-          py::str(py::type::handle_of(stream).attr("__name__")).cast<std::string>());
-    }
+    CheckStreamArgument(stream, func);
     stream.cast<PyStream&>().Enqueue(launch, std::move(keep));
     return;
   }
@@ -245,8 +310,9 @@ An in-order queue of launches with its own worker thread (like aclrtStream).
 Functions given ``stream=s`` return at once; their results are valid after
 ``s.synchronize()``, which raises the first kernel error since the previous synchronize
 (``add_custom.KernelError``). Inputs and outputs of queued launches are kept alive until then.
-``with add_custom.Stream() as s:`` synchronizes on exit. Destroying a stream waits for its
-queued work and drops an unreported error.
+``with add_custom.Stream() as s:`` synchronizes on exit. Destroying a stream (``del``, garbage
+collection) waits for its queued work like ``synchronize()`` and drops an unreported error;
+Ctrl-C there cancels the queued launches and KeyboardInterrupt is raised right after.
 Ctrl-C in ``synchronize()`` cancels the launches queued on the stream and raises
 KeyboardInterrupt once they have stopped. ``close()`` frees the stream's thread; any use of a
 closed stream raises InvalidArgumentError, as does a stream created before ``os.fork()`` used in

@@ -7,6 +7,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ascsim/runtime.h"
@@ -28,7 +29,9 @@ struct KeepAlive {
 class PyStream {
  public:
   PyStream();
-  ~PyStream();  // waits for queued work (GIL released), drops an unreported error
+  // Waits for queued work (GIL released; on the main thread Ctrl-C cancels it and
+  // KeyboardInterrupt follows right after), drops an unreported error.
+  ~PyStream();
   PyStream(const PyStream&) = delete;
   PyStream& operator=(const PyStream&) = delete;
 
@@ -53,12 +56,18 @@ class PyStream {
   std::exception_ptr WaitAndRelease();
   ascsim::Stream& Open() const;  // throws InvalidArgument once closed
 
-  std::unique_ptr<ascsim::Stream> stream_;
+  // Shared with the threads waiting in synchronize() (GIL released): close() on another thread
+  // drops this reference, and the last waiter to let go destroys the stream.
+  std::shared_ptr<ascsim::Stream> stream_;
   // Carried by every launch queued here, so Ctrl-C in synchronize() can stop them.
   std::unique_ptr<ascsim::CancelToken> token_;
   std::deque<KeepAlive> keep_;  // in ticket order
   uint64_t next_ticket_ = 1;
 };
+
+// Raises InvalidArgumentError unless `stream` is None or an open add_custom.Stream (checked
+// before anything else, so that an empty input does not hide a bad stream argument).
+void CheckStreamArgument(pybind11::handle stream, const std::string& func);
 
 // Runs `launch` now (stream is None: GIL released, warnings issued, error raised) or queues it
 // on the given add_custom.Stream. `func` names the calling function in error messages.

@@ -52,6 +52,137 @@ simd::Rounding ToRounding(AscendC::RoundMode mode) {
   return simd::Rounding::kNone;
 }
 
+namespace {
+
+constexpr uint8_t Bit(AscendC::RoundMode m) {
+  return static_cast<uint8_t>(1u << static_cast<int>(m));
+}
+constexpr uint8_t kNone = Bit(AscendC::RoundMode::CAST_NONE);
+constexpr uint8_t kOdd = Bit(AscendC::RoundMode::CAST_ODD);
+constexpr uint8_t kRint = Bit(AscendC::RoundMode::CAST_RINT);
+constexpr uint8_t kDirected =
+    Bit(AscendC::RoundMode::CAST_FLOOR) | Bit(AscendC::RoundMode::CAST_CEIL) |
+    Bit(AscendC::RoundMode::CAST_ROUND) | Bit(AscendC::RoundMode::CAST_TRUNC);
+constexpr uint8_t kR5 = kRint | kDirected;  // RINT/FLOOR/CEIL/ROUND/TRUNC
+constexpr uint8_t kAnyMode = 0x7f;          // "roundMode不生效" (int32 -> half)
+
+constexpr int Pair(simd::DType src, simd::DType dst) {
+  return static_cast<int>(src) * 16 + static_cast<int>(dst);
+}
+
+// The round modes Cast offers per (src, dst), from the asc-devkit Cast.md tables "Atlas A2
+// 训练系列产品/Atlas A2 推理系列产品支持的数据类型组合情况" (arch 2201) and "Atlas 推理系列产品AI
+// Core支持的数据类型组合情况" (310P, arch 2002), for the types the simulator has (no int4b_t).
+// 0: the pair is not a conversion the profile offers.
+uint8_t AllowedCastModes(int arch, simd::DType src, simd::DType dst) {
+  using simd::DType;
+  if (arch == 2002) {
+    switch (Pair(src, dst)) {
+      case Pair(DType::kI8, DType::kF16):
+      case Pair(DType::kU8, DType::kF16):
+      case Pair(DType::kI16, DType::kF16):
+        return kNone;
+      case Pair(DType::kF16, DType::kI8):
+      case Pair(DType::kF16, DType::kU8):
+        return kDirected | kNone;
+      case Pair(DType::kF16, DType::kI16):
+        return kRint;
+      case Pair(DType::kF16, DType::kI32):
+        return kR5;
+      case Pair(DType::kF16, DType::kF32):
+        return kNone;
+      case Pair(DType::kI32, DType::kI16):
+        return kNone;
+      case Pair(DType::kI32, DType::kF16):
+        return kAnyMode;
+      case Pair(DType::kI32, DType::kF32):
+        return kNone;
+      case Pair(DType::kF32, DType::kF16):
+        return kOdd | kNone;
+      case Pair(DType::kF32, DType::kI64):
+        return kR5;
+      default:
+        return 0;
+    }
+  }
+  switch (Pair(src, dst)) {
+    case Pair(DType::kI8, DType::kF16):
+    case Pair(DType::kU8, DType::kF16):
+      return kNone;
+    case Pair(DType::kI16, DType::kF16):
+      return kR5 | kNone;
+    case Pair(DType::kI16, DType::kF32):
+      return kNone;
+    case Pair(DType::kF16, DType::kI8):
+    case Pair(DType::kF16, DType::kU8):
+      return kR5 | kNone;
+    case Pair(DType::kF16, DType::kI16):
+    case Pair(DType::kF16, DType::kI32):
+      return kR5;
+    case Pair(DType::kF16, DType::kF32):
+      return kNone;
+    case Pair(DType::kBF16, DType::kI32):
+      return kR5;
+    case Pair(DType::kBF16, DType::kF32):
+      return kNone;
+    case Pair(DType::kI32, DType::kI16):
+      return kNone;
+    case Pair(DType::kI32, DType::kF16):
+      return kAnyMode;
+    case Pair(DType::kI32, DType::kF32):
+      return kR5 | kNone;
+    case Pair(DType::kI32, DType::kI64):
+      return kNone;
+    case Pair(DType::kF32, DType::kI16):
+      return kR5;
+    case Pair(DType::kF32, DType::kF16):
+      return kR5 | kOdd | kNone;
+    case Pair(DType::kF32, DType::kBF16):
+    case Pair(DType::kF32, DType::kI32):
+    case Pair(DType::kF32, DType::kF32):
+    case Pair(DType::kF32, DType::kI64):
+      return kR5;
+    case Pair(DType::kI64, DType::kI32):
+      return kNone;
+    case Pair(DType::kI64, DType::kF32):
+      return kR5;
+    default:
+      return 0;
+  }
+}
+
+const char* RoundModeName(AscendC::RoundMode mode) {
+  static const char* const kNames[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                                       "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+  const auto i = static_cast<size_t>(mode);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "?";
+}
+
+}  // namespace
+
+void CheckCastMode(simd::DType dst, simd::DType src, AscendC::RoundMode mode) {
+  const SocProfile& soc = *CurrentCore().launch->soc;
+  const uint8_t allowed = AllowedCastModes(soc.arch, src, dst);
+  const auto bit = static_cast<unsigned>(mode) < 7 ? Bit(mode) : 0;
+  if ((allowed & bit) != 0) [[likely]]
+    return;
+  if (allowed == 0) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str("Cast ", simd::DTypeName(src), " -> ", simd::DTypeName(dst), " is not a conversion ",
+              soc.name, " offers (see the Cast data type table)"));
+  }
+  std::string modes;
+  for (int m = 0; m < 7; ++m) {
+    if (allowed & (1u << m)) {
+      modes += (modes.empty() ? "" : ", ");
+      modes += RoundModeName(static_cast<AscendC::RoundMode>(m));
+    }
+  }
+  Fault(ErrorKind::kInvalidArgument,
+        Str("Cast ", simd::DTypeName(src), " -> ", simd::DTypeName(dst), ": ", RoundModeName(mode),
+            " is not supported on ", soc.name, " (supported: ", modes, ")"));
+}
+
 void CheckBlockCount(const char* call, uint32_t block_count) {
   if (block_count > kMaxDataCopyBlockCount) {
     Fault(ErrorKind::kInvalidArgument, Str(call, ": blockCount ", block_count,
@@ -111,6 +242,12 @@ uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {
 }
 
 void CheckEventId(const char* call, AscendC::HardEvent event, int32_t id) {
+  if (static_cast<int>(event) >= static_cast<int>(AscendC::HardEvent::MAX)) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call,
+              "<MAX>: HardEvent::MAX is not an event (it counts the events; use one of "
+              "MTE2_V, V_MTE3, ...)"));
+  }
   if (id < 0 || id >= static_cast<int32_t>(kEventIdCount)) {
     Fault(ErrorKind::kSyncMisuse, Str(call, "<", AscendC::HardEventName(event), ">(", id,
                                       "): event id must be in EVENT_ID0..EVENT_ID7"));
@@ -165,9 +302,10 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   CheckEventId("WaitFlag", event, id);
   auto it = core.pending_flags.find(FlagKey(event, id));
   if (it == core.pending_flags.end() || it->second == 0) {
-    Fault(ErrorKind::kSyncMisuse,
-          Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
-              ") has no matching SetFlag; the device would hang until timeout 507018"));
+    Fault(
+        ErrorKind::kSyncMisuse,
+        Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
+            ") has no matching SetFlag; the device would hang until the AI-core timeout (507014)"));
   }
   --it->second;
   Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
@@ -199,6 +337,7 @@ int64_t SystemCycle() {
 
 void FinishBlock(CoreContext& core) {
   FlushKernelPrint(core);
+  if (!core.deferred_fault.empty()) Fault(ErrorKind::kInvalidArgument, core.deferred_fault);
   for (const auto& [key, count] : core.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

@@ -79,7 +79,18 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
   g_current_core = &context_;
 }
 
-CoreScope::~CoreScope() { g_current_core = previous_; }
+// kernel_print.cpp: writes the block's unfinished printf line.
+void FlushKernelPrint(CoreContext& core);
+
+CoreScope::~CoreScope() {
+  // A block that faulted never reached FinishBlock: its unfinished printf line is written now,
+  // under its own tag, instead of being left for whichever block next runs on this thread.
+  try {
+    FlushKernelPrint(context_);
+  } catch (...) {
+  }
+  g_current_core = previous_;
+}
 
 SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
     : launch_(std::make_unique<LaunchShared>()) {

@@ -27,6 +27,13 @@ void FaultDeadTensor(const char* call, const char* role, const BufferSlot* slot)
           Str(call, ": ", role,
               " LocalTensor is not bound to a buffer (use AllocTensor, DeQue or TBuf::Get)"));
   }
+  if (slot->pipe_gone) {
+    // The owning queue may be gone too: name the buffer by position only.
+    Fault(ErrorKind::kQueueMisuse,
+          Str(call, ": ", role, " LocalTensor used after its TPipe was destroyed (a ",
+              AscendC::PositionName(slot->position), " buffer of ", slot->bytes,
+              " B; Destroy() or the TPipe's end invalidates every tensor it handed out)"));
+  }
   Fault(ErrorKind::kQueueMisuse,
         Str(call, ": ", role, " LocalTensor used after FreeTensor (", DescribeSlot(*slot), ")"));
 }

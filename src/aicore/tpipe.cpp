@@ -38,8 +38,25 @@ const char* HardEventName(HardEvent event) {
   return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "?";
 }
 
+// One TPipe per kernel at a time. asc-devkit docs, TPipe构造函数.md: "TPipe对象同一时刻全局只能存在
+// 一份，同时定义多个TPipe对象，会出现卡死等随机行为。如果需要使用多个TPipe时，请先调用Destroy接口释放前
+// 一个TPipe" (and TPipe简介.md: a kernel initialises exactly one TPipe; the tpipe_reuse sample
+// calls pipe1.Destroy() before constructing pipe2). So a second TPipe while the first is alive
+// and not Destroy()ed is an error here, not a second allocator over the same UB.
 TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->pipe) {
+  ascsim::aicore::EnterApiCall(*core_);
+  if (core_->active_pipe != nullptr) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kInvalidArgument,
+        ascsim::aicore::Str("TPipe: another TPipe is still alive on this core (",
+                            core_->active_pipe->used_bytes(), " B of UB from offset 0 in ",
+                            core_->active_pipe->buffer_count(),
+                            " buffers); one TPipe manages UB per kernel and two would alias it "
+                            "(the device may hang): call Destroy() on the first before "
+                            "constructing the next"));
+  }
   core_->pipe = this;
+  core_->active_pipe = this;
 }
 
 namespace {
@@ -58,7 +75,35 @@ void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core,
 
 TPipe::~TPipe() {
   ReleaseLiveAllocs(*core_, slots_);
+  RetireForGood();
   if (core_->pipe == this) core_->pipe = previous_;
+  if (core_->active_pipe == this) core_->active_pipe = nullptr;
+}
+
+void TPipe::Destroy() {
+  Reset();
+  RetireForGood();
+  if (core_->active_pipe == this) core_->active_pipe = nullptr;
+}
+
+void TPipe::RetireForGood() {
+  for (auto& slot : slots_) {
+    ++slot.generation;  // every outstanding tensor becomes stale
+    slot.pipe_gone = true;
+  }
+  for (auto& retired : retired_) {
+    for (auto& slot : *retired) slot.pipe_gone = true;
+  }
+  if (slots_.empty() && retired_.empty()) return;
+  // Moving a deque keeps its elements in place (and retired_ holds its deques by pointer), so
+  // LocalTensors still point at them.
+  using Records =
+      std::pair<std::deque<ascsim::aicore::BufferSlot>,
+                std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>>>;
+  core_->retired_slots.push_back(std::make_shared<Records>(std::move(slots_), std::move(retired_)));
+  slots_.clear();
+  retired_.clear();
+  used_bytes_ = 0;
 }
 
 void TPipe::Reset() {
@@ -97,7 +142,15 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
                           Str("InitBuffer: ", what(), " needs num >= 1 and len >= 1 (got num ", num,
                               ", len ", len, ")"));
   }
-  if (!que.slots_.empty() && !que.slots_.front()->retired) {
+  if (!que.slots_.empty() && (que.slots_[0]->pipe_gone || que.slots_[0]->retired)) {
+    // The queue's buffers came from a TPipe since destroyed, or were released by Reset (the
+    // documented InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md): it starts
+    // over with new buffers.
+    que.slots_.clear();
+    que.fifo_.clear();
+    que.next_alloc_ = 0;
+  }
+  if (!que.slots_.empty()) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", what(), " already has buffers"));
   }
@@ -238,9 +291,17 @@ void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosit
 }
 }  // namespace
 
+namespace {
+[[noreturn]] void FaultPipeGone(const char* call, const std::string& what) {
+  Fault(ErrorKind::kQueueMisuse,
+        Str(call, " on ", what, ": its TPipe was destroyed (InitBuffer it on the new TPipe)"));
+}
+}  // namespace
+
 BufferSlot* QueueBase::AllocSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
+  if (!slots_.empty() && slots_[0]->pipe_gone) FaultPipeGone("AllocTensor", Describe());
   if (slots_.empty()) {
     Fault(ErrorKind::kQueueMisuse,
           Str("AllocTensor on ", Describe(), ": the queue has no buffers (call pipe.InitBuffer first)"));
@@ -265,7 +326,8 @@ BufferSlot* QueueBase::AllocSlot() {
   Fault(ErrorKind::kQueueMisuse,
         Str("AllocTensor on ", Describe(), ": all ", slots_.size(), " buffers are in use (",
             allocated, " allocated, ", queued, " queued, ", dequeued,
-            " dequeued; missing FreeTensor?); the device would hang until timeout 507018"));
+            " dequeued; missing FreeTensor?); the device would hang until the AI-core timeout "
+            "(507014)"));
 }
 
 void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
@@ -297,9 +359,10 @@ BufferSlot* QueueBase::DeQueSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   if (fifo_.empty()) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
-              " buffers, none enqueued); the device would hang until timeout 507018"));
+    Fault(
+        ErrorKind::kQueueMisuse,
+        Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
+            " buffers, none enqueued); the device would hang until the AI-core timeout (507014)"));
   }
   BufferSlot* slot = fifo_.front();
   fifo_.pop_front();
@@ -341,6 +404,7 @@ BufferSlot* TBufBase::slot(const char* call) const {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, ": TBuf has no buffer (call pipe.InitBuffer first)"));
   }
+  if (slot_->pipe_gone) FaultPipeGone(call, Str("the ", AscendC::PositionName(pos_), " TBuf"));
   return slot_;
 }
 

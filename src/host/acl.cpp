@@ -3,9 +3,11 @@
 #include "acl/acl.h"
 
 #include <cstring>
+#include <map>
+#include <memory>
 #include <mutex>
-#include <set>
 #include <string>
+#include <vector>
 
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
@@ -20,9 +22,13 @@ std::mutex& StreamsMutex() {
   static std::mutex mu;
   return mu;
 }
-std::set<Stream*>& Streams() {
-  static std::set<Stream*> streams;
-  return streams;
+// Live streams by handle. A caller takes a reference (ToStream) for as long as it uses one, so
+// aclrtDestroyStream on another thread meanwhile only drops the registry's reference: the stream
+// is destroyed by whoever lets go of it last, never under a thread still inside it.
+// Never destroyed: a stream the program did not destroy is left alone at exit, as before.
+std::map<Stream*, std::shared_ptr<Stream>>& Streams() {
+  static auto* streams = new std::map<Stream*, std::shared_ptr<Stream>>;
+  return *streams;
 }
 
 aclError CodeFor(const Error& e) {
@@ -60,13 +66,14 @@ aclError Guard(const char* api, const std::function<void()>& fn) {
   }
 }
 
-Stream* ToStream(aclrtStream stream) {
+std::shared_ptr<Stream> ToStream(aclrtStream stream) {
   if (stream == nullptr) return nullptr;
-  auto* s = static_cast<Stream*>(stream);
   std::lock_guard<std::mutex> lock(StreamsMutex());
-  if (Streams().count(s) == 0)
+  auto it = Streams().find(static_cast<Stream*>(stream));
+  if (it == Streams().end()) {
     throw InvalidArgument("not a stream from aclrtCreateStream (destroyed?)");
-  return s;
+  }
+  return it->second;
 }
 
 }  // namespace ascsim::acl
@@ -113,39 +120,43 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 aclError aclrtCreateStream(aclrtStream* stream) {
   return Guard("aclrtCreateStream", [&] {
     if (stream == nullptr) throw ascsim::InvalidArgument("aclrtCreateStream: stream is null");
-    auto* s = new ascsim::Stream;
+    auto s = std::make_shared<ascsim::Stream>();
     std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-    ascsim::acl::Streams().insert(s);
-    *stream = s;
+    ascsim::acl::Streams().emplace(s.get(), s);
+    *stream = s.get();
   });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
   return Guard("aclrtDestroyStream", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     if (s == nullptr) throw ascsim::InvalidArgument("aclrtDestroyStream: stream is null");
     {
       std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-      ascsim::acl::Streams().erase(s);
+      ascsim::acl::Streams().erase(s.get());
     }
-    delete s;
+    // Destroying waits for the queued work (its unreported error is dropped), as before; a
+    // thread still synchronizing the stream holds its own reference and releases it last.
+    s->Wait();
   });
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   return Guard("aclrtSynchronizeStream", [&] {
-    if (ascsim::Stream* s = ascsim::acl::ToStream(stream)) s->Synchronize();
+    if (std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream)) s->Synchronize();
   });
 }
 
 aclError aclrtSynchronizeDevice() {
   return Guard("aclrtSynchronizeDevice", [&] {
-    std::set<ascsim::Stream*> streams;
+    // References, not pointers: a stream destroyed by another thread meanwhile stays alive
+    // until this loop is done with it.
+    std::vector<std::shared_ptr<ascsim::Stream>> streams;
     {
       std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-      streams = ascsim::acl::Streams();
+      for (const auto& entry : ascsim::acl::Streams()) streams.push_back(entry.second);
     }
-    for (ascsim::Stream* s : streams) s->Synchronize();
+    for (const auto& s : streams) s->Synchronize();
   });
 }
 
@@ -197,7 +208,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                           aclrtMemcpyKind kind, aclrtStream stream) {
   return Guard("aclrtMemcpyAsync", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     if (s == nullptr) {
       if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {
         throw ascsim::InvalidArgument(aclGetRecentErrMsg());
@@ -226,7 +237,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                           aclrtStream stream) {
   return Guard("aclrtMemsetAsync", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     auto task = [=] {
       if (aclrtMemset(devPtr, maxCount, value, count) != ACL_SUCCESS) {
         throw ascsim::InvalidArgument(aclGetRecentErrMsg());

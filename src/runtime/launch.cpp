@@ -101,6 +101,14 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     } catch (const std::exception& e) {
       fault.Record(b, ErrorKind::kInvalidArgument,
                    aicore::WhereAmI() + "kernel threw " + e.what());
+    } catch (const runtime::SyncAllStopped&) {
+      throw;  // another block's fault broke the barrier: the barrier ends this block
+    } catch (...) {
+      // `throw 42;` and the like: on a pool thread it would reach std::terminate, and in serial
+      // mode it would escape ICPU_RUN_KF as itself. It fails the launch like any fault.
+      fault.Record(b, ErrorKind::kInvalidArgument,
+                   aicore::WhereAmI() +
+                       "kernel threw an exception that is not a std::exception (e.g. throw 42)");
     }
   };
 
@@ -150,6 +158,15 @@ void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream
                           std::to_string(aicore::kMaxBlockDim) + "]");
   }
   if (!body) throw InvalidArgument(kernel + ": empty kernel body");
+  if (aicore::CoreContext* core = aicore::TryCurrentCore()) {
+    // Device code cannot launch kernels; here the inner launch would run on the outer block's
+    // thread with the outer block's core context saved and restored around it. Through ACL the
+    // fault becomes an aclError the kernel may ignore, so the block's end reports it again.
+    const std::string detail = "kernel launch of " + kernel +
+                               " from inside a kernel: kernels are launched by the host only";
+    if (core->deferred_fault.empty()) core->deferred_fault = detail;
+    aicore::Fault(ErrorKind::kInvalidArgument, detail);
+  }
   // Every setting is read now, once: a queued launch runs with the settings of this moment.
   runtime::LaunchSettings settings = runtime::Process::Get().Snapshot();
   CheckArch(kernel.c_str(), compiled_arch, *settings.values.soc, *settings.warning_sink);

@@ -60,9 +60,13 @@ LaunchGuard::LaunchGuard(aicore::LaunchShared& launch, double timeout_seconds,
     : launch_(launch), token_(std::move(token)) {
   const double seconds = timeout_seconds;
   if (seconds > 0) {
-    const auto deadline = Watchdog::Clock::now() +
-                          std::chrono::duration_cast<Watchdog::Clock::duration>(
-                              std::chrono::duration<double>(seconds));
+    // Clamped to 100 years: a nanosecond count of ~9.2e9 s or more overflows (and would put the
+    // deadline in the past). Any timeout that long is no timeout.
+    constexpr double kLongestTimeoutSeconds = 100.0 * 365 * 24 * 3600;
+    const auto deadline =
+        Watchdog::Clock::now() +
+        std::chrono::duration_cast<Watchdog::Clock::duration>(
+            std::chrono::duration<double>(std::min(seconds, kLongestTimeoutSeconds)));
     watchdog_id_ = Process::Get().watchdog().Arm(&launch_, deadline, seconds);
   }
   if (token_) {

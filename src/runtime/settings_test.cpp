@@ -49,14 +49,14 @@ TEST(Settings, InvalidValuesAreRejectedAndChangeNothing) {
   ascsim::Settings bad = before;
   bad.soc = nullptr;
   EXPECT_THROW(ascsim::SetSettings(bad), ascsim::InvalidArgument);
-  for (double t : {-1.0, std::nan(""), std::numeric_limits<double>::infinity(), 1e12}) {
+  for (double t : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
     bad = before;
     bad.timeout_seconds = t;
     try {
       ascsim::SetSettings(bad);
       ADD_FAILURE() << "timeout " << t << " accepted";
     } catch (const ascsim::InvalidArgument& e) {
-      EXPECT_THAT(e.what(), HasSubstr("launch timeout must be a number of seconds in [0, 9e+09]"));
+      EXPECT_THAT(e.what(), HasSubstr("launch timeout must be a finite number of seconds >= 0"));
     }
   }
   bad = before;

@@ -58,7 +58,7 @@ def test_dequeue_of_empty_queue(rng):
                              r"DeQue on VECIN queue: the queue is empty") as info:
         faulty.run_dequeue_empty(3)
     assert info.value.kind == "queue misuse"
-    assert "507018" in str(info.value)
+    assert "507014" in str(info.value)
     assert_module_still_works(rng)
 
 

@@ -463,18 +463,85 @@ uint16_t FloatToHalfMode(float f, Rounding mode) {
   }
 }
 
+// The raw bits of a binary floating-point value (half, bfloat16_t, float) and back.
+template <class D>
+using GridBits = std::conditional_t<sizeof(D) == 2, uint16_t, uint32_t>;
+template <class D>
+GridBits<D> ToGridBits(D v) {
+  GridBits<D> b;
+  std::memcpy(&b, &v, sizeof(D));
+  return b;
+}
+template <class D>
+D FromGridBits(GridBits<D> b) {
+  D v;
+  std::memcpy(static_cast<void*>(&v), &b, sizeof(D));
+  return v;
+}
+
+// `x` (exact: every source type here fits a long double) rounded onto D's grid under `mode`:
+// round-to-nearest-even first, then, when that was inexact, the neighbour on the other side of x
+// picks floor / ceil / trunc / round-half-away / odd. Overflow follows the direction (FLOOR of a
+// value above the largest finite gives the largest finite).
+template <class D>
+D RoundToGrid(long double x, Rounding mode) {
+  const D nearest = D(static_cast<float>(x));  // RNE (ints beyond 2^24 only reach float here)
+  if (mode == Rounding::kNone || mode == Rounding::kRint || std::isnan(x) || std::isinf(x)) {
+    return nearest;
+  }
+  const long double back = static_cast<float>(nearest);
+  if (back == x) return nearest;
+  using U = GridBits<D>;
+  constexpr U kSign = static_cast<U>(U{1} << (8 * sizeof(U) - 1));
+  const auto step = [](U h, bool up) -> U {  // one ulp toward +inf (up) or -inf
+    const bool neg = (h & kSign) != 0;
+    if ((h & static_cast<U>(~kSign)) == 0) return up ? U{1} : static_cast<U>(kSign | 1u);
+    return static_cast<U>(neg == up ? h - 1 : h + 1);
+  };
+  const U near_bits = ToGridBits(nearest);
+  const U other_bits = step(near_bits, x > back);
+  const long double other = static_cast<float>(FromGridBits<D>(other_bits));
+  const bool near_is_lo = back < other;
+  const U lo = near_is_lo ? near_bits : other_bits;
+  const U hi = near_is_lo ? other_bits : near_bits;
+  switch (mode) {
+    case Rounding::kFloor:
+      return FromGridBits<D>(lo);
+    case Rounding::kCeil:
+      return FromGridBits<D>(hi);
+    case Rounding::kTrunc:
+      return FromGridBits<D>(x > 0 ? lo : hi);
+    case Rounding::kRound: {
+      const long double mid = (back + other) / 2;  // exact in long double
+      if (x == mid) return FromGridBits<D>(x > 0 ? hi : lo);
+      return nearest;
+    }
+    case Rounding::kOdd:
+      return FromGridBits<D>((lo & 1u) ? lo : hi);
+    default:
+      return nearest;
+  }
+}
+
 template <class D, class S>
 void CastT(Rounding mode, void* dst, const void* src, size_t n) {
   D* d = static_cast<D*>(dst);
   const S* s = static_cast<const S*>(src);
   if constexpr (std::is_same_v<D, half> && kIsFloat<S>) {
     for (size_t i = 0; i < n; ++i) d[i] = half::FromRaw(FloatToHalfMode(float(s[i]), mode));
+  } else if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+    // int32 -> half: the round mode has no effect on the device (it goes through the deq scale).
+    for (size_t i = 0; i < n; ++i) d[i] = D(static_cast<float>(s[i]));
   } else if constexpr (kIsFloat<D>) {
-    // int -> float or float -> float (exact, or RNE for narrowing to bf16).
-    if constexpr (kIsFloat<S>) {
-      for (size_t i = 0; i < n; ++i) d[i] = D(float(s[i]));
-    } else {
-      for (size_t i = 0; i < n; ++i) d[i] = D(static_cast<float>(s[i]));
+    // int -> float/half/bf16 and float -> bf16, rounded under the mode (exact when it fits).
+    for (size_t i = 0; i < n; ++i) {
+      long double x;
+      if constexpr (kIsFloat<S>) {
+        x = static_cast<float>(s[i]);
+      } else {
+        x = static_cast<long double>(s[i]);
+      }
+      d[i] = RoundToGrid<D>(x, mode);
     }
   } else if constexpr (kIsFloat<S>) {
     // float -> int: round by mode, saturate.
@@ -569,7 +636,17 @@ void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, s
     Dispatch(src_t, [&](auto stag) {
       using D = decltype(dtag);
       using S = decltype(stag);
-      if constexpr (std::is_same_v<D, S>) {
+      if constexpr (std::is_same_v<D, S> && kIsFloat<D>) {
+        // float -> float under a rounding mode rounds to an integral value.
+        if (mode == Rounding::kNone) {
+          std::memmove(dst, src, n * sizeof(D));
+        } else {
+          D* d = static_cast<D*>(dst);
+          const D* s = static_cast<const D*>(src);
+          for (size_t i = 0; i < n; ++i)
+            d[i] = D(RoundWith(static_cast<double>(float(s[i])), mode));
+        }
+      } else if constexpr (std::is_same_v<D, S>) {
         std::memmove(dst, src, n * sizeof(D));
       } else {
         CastT<D, S>(mode, dst, src, n);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "ascsim/kernel_launcher.h"
 
@@ -69,7 +70,9 @@ const char* aclGetRecentErrMsg();
 namespace ascsim::acl {
 // Runs `fn` and converts an ascsim error into an aclError (recording its message).
 aclError Guard(const char* api, const std::function<void()>& fn);
-Stream* ToStream(aclrtStream stream);  // null for the default stream (synchronous)
+// The stream behind an aclrtStream (null for the default stream: synchronous). The reference
+// keeps it alive while the caller uses it, even if another thread destroys it meanwhile.
+std::shared_ptr<Stream> ToStream(aclrtStream stream);
 }  // namespace ascsim::acl
 
 namespace ascsim {
@@ -80,7 +83,8 @@ class AclKernelCall {
   template <class... A>
   aclError operator()(uint32_t blockDim, aclrtStream stream, A&&... args) const {
     return acl::Guard(launcher_.name(), [&] {
-      launcher_.Run(blockDim, acl::ToStream(stream), std::forward<A>(args)...);
+      const std::shared_ptr<Stream> s = acl::ToStream(stream);
+      launcher_.Run(blockDim, s.get(), std::forward<A>(args)...);
     });
   }
 

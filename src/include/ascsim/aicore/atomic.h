@@ -72,6 +72,14 @@ void StoreToGm(const char* call, T* dst, const T* src, uint64_t n) {
           Str(call, " of ", TypeName<T>(), " while SetAtomic", AtomicOpName(op), "<",
               core.atomic_type, "> is set; the atomic type must match the copied data"));
   }
+  if (reinterpret_cast<uintptr_t>(dst) % sizeof(T) != 0) [[unlikely]] {
+    // The atomic unit combines whole elements; a GM address off the element grid would make
+    // every element straddle two (here: a misaligned atomic, undefined on the host too).
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, " with SetAtomic", AtomicOpName(op), "<", core.atomic_type, ">: GM address ",
+              Hex(reinterpret_cast<uintptr_t>(dst)), " is not aligned to the ", sizeof(T), " B of ",
+              TypeName<T>()));
+  }
   if constexpr (kAtomicType<T>) {
     using Bits = std::conditional_t<
         sizeof(T) == 1, uint8_t,

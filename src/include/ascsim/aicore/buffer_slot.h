@@ -25,7 +25,8 @@ struct BufferSlot {
   AscendC::TPosition position = AscendC::TPosition::VECCALC;
   uint32_t index = 0;  // index within its owner
   bool is_queue = false;
-  bool retired = false;  // released by TPipe::Reset/Destroy: its owner may be given new buffers
+  bool retired = false;    // released by TPipe::Reset: its owner may be given new buffers
+  bool pipe_gone = false;  // its TPipe was destroyed (Destroy() or its destructor)
   trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
 };
 

@@ -92,6 +92,11 @@ struct CoreContext {
   uint32_t ub_size = 0;
   uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
   AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
+  // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
+  AscendC::TPipe* active_pipe = nullptr;
+  // Buffer records of TPipes already destroyed, kept until the block ends so that a LocalTensor
+  // outliving its TPipe is reported as stale instead of reading freed memory.
+  std::vector<std::shared_ptr<void>> retired_slots;
   trace::CoreTrace* trace = nullptr;  // null when profiling is off
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
@@ -109,6 +114,11 @@ struct CoreContext {
   uint64_t mask_low = ~0ull;
   // CMPMASK register: written by Compare without dst / SetCmpMask, read by Select mode 0.
   uint64_t cmp_mask[2] = {0, 0};
+
+  // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
+  // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through
+  // ACLRT_LAUNCH_KERNEL returns an aclError): reported again when the block ends.
+  std::string deferred_fault;
 };
 
 // The context of the block running on this thread; throws InvalidArgument outside a kernel.

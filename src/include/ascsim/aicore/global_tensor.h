@@ -34,7 +34,10 @@ class GlobalTensor {
     return view;
   }
 
+  // Scalar accesses are API calls like any other: a kernel polling a GM flag with them sees a
+  // timeout or a cancel at its next access.
   T GetValue(uint64_t offset) const {
+    EnterScalarCall();
     const T* p = CheckedAddress("GlobalTensor::GetValue", "read", offset, 1);
     RecordScalar("GetValue", false);
     T value;
@@ -42,12 +45,14 @@ class GlobalTensor {
     return value;
   }
   void SetValue(uint64_t offset, T value) {
+    EnterScalarCall();
     T* p = CheckedAddress("GlobalTensor::SetValue", "write", offset, 1);
     RecordScalar("SetValue", true);
     std::memcpy(p, &value, sizeof(T));
   }
   // Reference access, as the real `operator()`.
   T& operator()(uint64_t offset) {
+    EnterScalarCall();
     return *CheckedAddress("GlobalTensor::operator()", "access", offset, 1);
   }
 
@@ -73,6 +78,16 @@ class GlobalTensor {
       ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                             Str(call, ": GlobalTensor has no buffer (SetGlobalBuffer not called)"));
     }
+    // A negative index (xGm[-8], GetValue(-1)) arrives as a huge unsigned one: `first` or
+    // `last` wraps, or the byte offset does. Either would land before the buffer, e.g. in the
+    // previous block's slice of the same allocation, and pass the checks below.
+    if (first < offset_ || last < first || last > kMaxElements) [[unlikely]] {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kOutOfBounds,
+                            Str(call, " ", verb, " of ", count, " ", ascsim::aicore::TypeName<T>(),
+                                " at element offset ", static_cast<int64_t>(offset_), " + ",
+                                static_cast<int64_t>(offset),
+                                " is outside any buffer (a negative or overflowing index)"));
+    }
     if (sized_ && last > size_) {
       ascsim::aicore::Fault(
           ascsim::ErrorKind::kOutOfBounds,
@@ -97,6 +112,14 @@ class GlobalTensor {
               lo - alloc_.begin, ", ", hi - alloc_.begin, "))"));
     }
     return base_ + first;
+  }
+  // Element offsets whose byte offset stays far from wrapping (2^62 bytes).
+  static constexpr uint64_t kMaxElements = (uint64_t{1} << 62) / sizeof(T);
+
+  static void EnterScalarCall() {
+    if (ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore()) {
+      ascsim::aicore::EnterApiCall(*core);
+    }
   }
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
   void RecordScalar(const char* name, bool write) const {

@@ -38,17 +38,21 @@ class LocalTensor {
     return view;
   }
 
+  // Scalar accesses are API calls: a kernel polling UB with them sees a timeout or a cancel.
   T GetValue(uint32_t index) const {
+    EnterScalarCall();
     T value;
     std::memcpy(&value, Checked("LocalTensor::GetValue", "index", index, 1), sizeof(T));
     RecordScalar("GetValue", false);
     return value;
   }
   void SetValue(uint32_t index, T value) const {
+    EnterScalarCall();
     std::memcpy(Checked("LocalTensor::SetValue", "index", index, 1), &value, sizeof(T));
     RecordScalar("SetValue", true);
   }
   T& operator()(uint32_t index) const {
+    EnterScalarCall();
     return *Checked("LocalTensor::operator()", "index", index, 1);
   }
 
@@ -85,6 +89,11 @@ class LocalTensor {
   template <class U>
   friend class LocalTensor;
 
+  static void EnterScalarCall() {
+    if (ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore()) {
+      ascsim::aicore::EnterApiCall(*core);
+    }
+  }
   // A scalar access on pipe S for the cost model (one pointer test when profiling is off).
   void RecordScalar(const char* name, bool write) const {
     if (slot_->trace != nullptr) {  // Checked() has verified slot_

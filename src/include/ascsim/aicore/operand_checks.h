@@ -47,6 +47,28 @@ inline void CheckOverlap(const char* call, const char* dst_role, const void* dst
   }
 }
 
+// For ops whose dst and src extents differ (widening Cast, Brcb, mixed-precision Axpy): in place
+// is allowed only as a 100% overlap, the same start *and* extent. The general address-overlap
+// rule of the SIMD API ("单次迭代内：源操作数与目的操作数必须100%完全重叠") and Cast's note that
+// widening in place gives wrong results (asc-devkit docs: SIMD-API/通用说明和约束.md,
+// Memory矢量计算/类型转换/Cast.md).
+inline void CheckOverlapExact(const char* call, const char* dst_role, const void* dst,
+                              uint64_t dst_bytes, const char* src_role, const void* src,
+                              uint64_t src_bytes) {
+  const auto* d = static_cast<const uint8_t*>(dst);
+  const auto* s = static_cast<const uint8_t*>(src);
+  if (dst_bytes == 0 || src_bytes == 0 || (d == s && dst_bytes == src_bytes)) return;
+  if (d < s + src_bytes && s < d + dst_bytes) {
+    CoreContext& core = CurrentCore();
+    Fault(
+        ErrorKind::kInvalidArgument,
+        Str(call, ": ", dst_role, " UB [", Hex(d - core.ub), ", ", Hex(d + dst_bytes - core.ub),
+            ") overlaps ", src_role, " UB [", Hex(s - core.ub), ", ", Hex(s + src_bytes - core.ub),
+            "); in place needs the same range for both (here the extents differ, so "
+            "elements are overwritten before they are read)"));
+  }
+}
+
 template <class T>
 uint32_t BufferId(const AscendC::LocalTensor<T>& t) {
   return ascsim::aicore::TensorAccess::Slot(t) ? ascsim::aicore::TensorAccess::Slot(t)->id

@@ -174,7 +174,8 @@ class TPipe {
 
   // Releases every buffer of this pipe (queues and TBufs must not be used afterwards).
   void Reset();
-  void Destroy() { Reset(); }
+  // Releases the pipe's resources for good; only then may the kernel construct the next TPipe.
+  void Destroy();
 
   // Event ids for SetFlag/WaitFlag. The simulator runs pipes in order, so ids only need to be
   // distinct per HardEvent; they cycle through EVENT_ID0..7.
@@ -197,6 +198,8 @@ class TPipe {
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
   ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
+  // Marks every buffer record stale for good and hands them to the core (they outlive the pipe).
+  void RetireForGood();
 
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;

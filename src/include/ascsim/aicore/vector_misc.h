@@ -53,7 +53,7 @@ void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>
   const uint64_t n = CheckCount("Axpy", count);
   T* d = CheckUbOperand("Axpy", "dst", dst, n);
   const U* s = CheckUbOperand("Axpy", "src", src, n);
-  CheckOverlap("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
+  CheckOverlapExact("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
   simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
   Record(core, [&] {
     return VectorCall("Axpy", trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
@@ -175,7 +175,7 @@ void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t r
   const auto sd = ai::StrideOf(repeatParams.dstBlkStride, repeatParams.dstRepStride);
   uint64_t nd;
   auto* d = reinterpret_cast<uint8_t*>(ai::CheckStridedOperand("Brcb", "dst", dst, plan, sd, &nd));
-  ai::CheckOverlap("Brcb", "dst", d, nd, "src0", s, n_src * sizeof(T));
+  ai::CheckOverlapExact("Brcb", "dst", d, nd, "src0", s, n_src * sizeof(T));
   const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
   for (uint32_t r = 0; r < repeatTime; ++r) {
     for (uint32_t j = 0; j < 8; ++j) {

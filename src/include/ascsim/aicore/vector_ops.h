@@ -71,6 +71,8 @@ void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor
 }
 
 simd::Rounding ToRounding(AscendC::RoundMode mode);
+// Faults unless the profile's Cast offers `src` -> `dst` under `mode` (aicore_calls.cpp).
+void CheckCastMode(simd::DType dst, simd::DType src, AscendC::RoundMode mode);
 
 }  // namespace ascsim::aicore
 
@@ -150,7 +152,8 @@ void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, cons
 }
 
 // Type conversion with a rounding mode (CAST_NONE: exact when widening, round-to-nearest-even when
-// narrowing floats, as the device does).
+// narrowing, as the device does). Only the type pairs and modes the profile's Cast table lists
+// are accepted.
 template <class D, class S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
           const uint32_t count) {
@@ -160,7 +163,8 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   const uint64_t n = count;
   D* d = ai::CheckUbOperand("Cast", "dst", dst, n);
   const S* s = ai::CheckUbOperand("Cast", "src", src, n);
-  ai::CheckOverlap("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
+  ai::CheckCastMode(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(), roundMode);
+  ai::CheckOverlapExact("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
   ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
                      ai::ToRounding(roundMode), d, s, n);
   ai::Record(core, [&] {
