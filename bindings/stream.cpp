@@ -14,7 +14,7 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 namespace {
 
@@ -116,7 +116,7 @@ void PyStream::CancelAllAtExit() {
 
 ascsim::Stream& PyStream::Open() const {
   if (!stream_) {
-    throw ascsim::InvalidArgument("add_custom.Stream: the stream is closed");
+    throw ascsim::InvalidArgument("Stream: the stream is closed");
   }
   return *stream_;
 }
@@ -195,7 +195,7 @@ void Submit(py::handle stream, const std::string& func,
   if (!stream.is_none()) {
     if (!py::isinstance<PyStream>(stream)) {
       throw ascsim::InvalidArgument(
-          func + ": stream must be an add_custom.Stream or None, got " +
+          func + ": stream must be an add_custom.Stream (ascsim.Stream) or None, got " +
           py::str(py::type::handle_of(stream).attr("__name__")).cast<std::string>());
     }
     stream.cast<PyStream&>().Enqueue(launch, std::move(keep));
@@ -244,8 +244,8 @@ An in-order queue of launches with its own worker thread (like aclrtStream).
 
 Functions given ``stream=s`` return at once; their results are valid after
 ``s.synchronize()``, which raises the first kernel error since the previous synchronize
-(``add_custom.KernelError``). Inputs and outputs of queued launches are kept alive until then.
-``with add_custom.Stream() as s:`` synchronizes on exit. Destroying a stream waits for its
+(``ascsim.KernelError``). Inputs and outputs of queued launches are kept alive until then.
+``with ascsim.Stream() as s:`` synchronizes on exit. Destroying a stream waits for its
 queued work and drops an unreported error.
 Ctrl-C in ``synchronize()`` cancels the launches queued on the stream and raises
 KeyboardInterrupt once they have stopped. ``close()`` frees the stream's thread; any use of a
@@ -273,4 +273,4 @@ the child.
       });
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

@@ -8,7 +8,7 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 struct WarningQueue {
@@ -20,16 +20,16 @@ WarningQueue& Queue() {
   static WarningQueue* queue = new WarningQueue;
   return *queue;
 }
-PyObject* warning_class = nullptr;  // add_custom.SimulatorWarning, leaked like the error classes
+PyObject* warning_class = nullptr;  // ascsim.SimulatorWarning, leaked like the error classes
 
 }  // namespace
 
 void RegisterWarnings(py::module_& m) {
   py::dict ns;
-  ns["__module__"] = m.attr("__name__");
+  ns["__module__"] = "ascsim";
   ns["__doc__"] = py::str(
       "Device behaviour that is wrong but not fatal on hardware (for example a DataCopy length "
-      "that is not a multiple of 32 B). add_custom.set_strict(True) makes these errors.");
+      "that is not a multiple of 32 B). ascsim.set_strict(True) makes these errors.");
   py::object cls = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyType_Type))(
       "SimulatorWarning", py::make_tuple(py::module_::import("builtins").attr("UserWarning")), ns);
   m.attr("SimulatorWarning") = cls;
@@ -55,4 +55,4 @@ void DrainWarnings() {
   }
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py
