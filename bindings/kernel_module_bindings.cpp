@@ -240,7 +240,7 @@ void ConvertInteger(const KernelInfo& k, const ParamInfo& p, py::handle obj,
   if (!index) throw py::error_already_set();
   int overflow = 0;
   const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-  if (overflow < 0 || (value < 0 && !is_signed)) throw bad(Repr(obj));
+  if (overflow < 0 || (overflow == 0 && value < 0 && !is_signed)) throw bad(Repr(obj));
   uint64_t u = 0;
   if (overflow > 0) {
     if (is_signed || bits != 64) throw bad(Repr(obj));

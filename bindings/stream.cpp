@@ -20,13 +20,13 @@ namespace {
 
 // Issues queued warnings, then raises `error` if there is one. A kernel error takes precedence
 // over a warning that a "error" warnings filter turned into an exception.
-void FinishCall(std::exception_ptr error) {
+void FinishCall(std::exception_ptr error, int stack_level = 1) {
   if (!error) {
-    DrainWarnings();
+    DrainWarnings(stack_level);
     return;
   }
   try {
-    DrainWarnings();
+    DrainWarnings(stack_level);
   } catch (py::error_already_set&) {
   }
   std::rethrow_exception(error);
@@ -231,7 +231,8 @@ void Submit(py::handle stream, const std::string& func,
     }
   }
   keep.registrations.clear();  // the launch is over: the inputs stop being device memory
-  FinishCall(error);
+  // Launching functions are called through the packages' Python wrappers: warn at their caller.
+  FinishCall(error, 2);
 }
 
 void RegisterStream(py::module_& m) {

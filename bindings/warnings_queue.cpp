@@ -35,6 +35,10 @@ void RegisterWarnings(py::module_& m) {
   m.attr("SimulatorWarning") = cls;
   warning_class = cls.release().ptr();
 
+  // For users' own pybind11 modules (ascsim/pybind11.h, ThrowIfFailed): issue what their
+  // launches warned, at the line that called their module.
+  m.def("drain_warnings", [] { DrainWarnings(1); });
+
   // Runs on any thread, without the GIL: must not touch Python objects.
   ascsim::SetWarningSink([](const std::string& line) {
     WarningQueue& q = Queue();
@@ -43,7 +47,7 @@ void RegisterWarnings(py::module_& m) {
   });
 }
 
-void DrainWarnings() {
+void DrainWarnings(int stack_level) {
   std::deque<std::string> lines;
   {
     WarningQueue& q = Queue();
@@ -51,7 +55,7 @@ void DrainWarnings() {
     lines.swap(q.lines);
   }
   for (const std::string& line : lines) {
-    if (PyErr_WarnEx(warning_class, line.c_str(), 1) != 0) throw py::error_already_set();
+    if (PyErr_WarnEx(warning_class, line.c_str(), stack_level) != 0) throw py::error_already_set();
   }
 }
 

@@ -13,6 +13,8 @@ void RegisterWarnings(pybind11::module_& m);
 
 // Issues every queued warning as a SimulatorWarning. Needs the GIL. Throws
 // pybind11::error_already_set if a warning filter turned a warning into an exception.
-void DrainWarnings();
+// `stack_level` as for warnings.warn: 1 is the Python frame that called into _core, 2 its caller
+// (the user's code, when a public Python wrapper made the call).
+void DrainWarnings(int stack_level = 1);
 
 }  // namespace ascsim_py

@@ -70,10 +70,10 @@ function(ascsim_add_kernel_module name)
   set_target_properties(${name} PROPERTIES
     OUTPUT_NAME ${name}_kernels PREFIX "" SUFFIX ".so"
     LIBRARY_OUTPUT_DIRECTORY ${KM_OUTPUT_DIRECTORY})
-  # The sources are compiled through the generated wrappers (which #include them); list them so
-  # IDEs show them and edits rebuild.
-  target_sources(${name} PRIVATE ${absolute})
-  set_source_files_properties(${absolute} PROPERTIES HEADER_FILE_ONLY ON)
+  # The sources are compiled through the generated wrappers, which #include them (so an edit of
+  # a source or of a header it includes rebuilds, through the compiler's dependency scan). The
+  # sources themselves are not added to the target: the same file may be compiled directly by
+  # another target of the directory (as examples/python_leaky_relu does).
   file(WRITE ${KM_OUTPUT_DIRECTORY}/${name}.py
 "\"\"\"Kernel module ${name}, built by ascsim_add_kernel_module(): each kernel of
 ${sources}

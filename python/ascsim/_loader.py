@@ -138,7 +138,9 @@ def _first_error_lines(output: str, limit: int = 12) -> str:
 def _run(cmd: List[str], verbose: bool, what: str) -> None:
     if verbose:
         print("ascsim.load:", shlex.join(cmd), file=sys.stderr)
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    # A sanitizer runtime preloaded into this process (scripts/sanitizers.sh) is not for g++.
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     if verbose and (proc.stdout or proc.stderr):
         print(proc.stdout + proc.stderr, file=sys.stderr)
     if proc.returncode != 0:

@@ -1,6 +1,6 @@
 """add_custom.profile(): the cost model's view of launches from Python.
 
-Run with:  PYTHONPATH=<build>/bindings /usr/bin/python3 -m pytest tests/python/test_profile.py -q
+Run with:  PYTHONPATH=<build>/python /usr/bin/python3 -m pytest tests/python/test_profile.py -q
 """
 import json
 import os
