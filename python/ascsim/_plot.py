@@ -117,7 +117,9 @@ def plot_timeline(summary: List[Dict[str, Any]], trace_json: str, path: Optional
     fig = Figure(figsize=(width_in, 0.42 * len(rows) + 2.0 + 0.17 * n_text_lines), dpi=dpi)
     FigureCanvasAgg(fig)
     text_frac = min(0.6, (0.17 * n_text_lines + 0.3) / fig.get_figheight())
-    ax = fig.add_axes([0.1, text_frac + 0.07, 0.87, 0.86 - text_frac - 0.07])
+    # Axes on the left; the legend beside them on the right, so that it never hides a bar.
+    top = 1.0 - 0.45 / fig.get_figheight()
+    ax = fig.add_axes([0.09, text_frac + 0.07, 0.66, top - text_frac - 0.07])
 
     used = []
     for i, key in enumerate(rows):
@@ -152,7 +154,8 @@ def plot_timeline(summary: List[Dict[str, Any]], trace_json: str, path: Optional
                for p in used]
     handles.append(Patch(facecolor="white", edgecolor="gray",
                          label=f"bars under {min_width:.3g} us drawn at that width"))
-    ax.legend(handles=handles, loc="lower right", fontsize=8, framealpha=0.9)
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
+              frameon=False, borderaxespad=0.0)
     fig.text(0.02, text_frac + 0.01, explanation, ha="left", va="top", fontsize=8.5,
              family="sans-serif", wrap=True)
     if path is not None:
