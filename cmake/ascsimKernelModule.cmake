@@ -65,6 +65,16 @@ function(ascsim_add_kernel_module name)
     COMMENT "ascsim: kernel table of ${name}" VERBATIM)
 
   add_library(${name} SHARED ${generated})
+  # The sources' folders, for their "local.h" includes (also from a transformed copy).
+  set(source_dirs)
+  foreach(src ${absolute})
+    get_filename_component(dir ${src} DIRECTORY)
+    list(APPEND source_dirs ${dir})
+  endforeach()
+  list(REMOVE_DUPLICATES source_dirs)
+  foreach(dir ${source_dirs})
+    target_compile_options(${name} PRIVATE "-iquote${dir}")
+  endforeach()
   target_link_libraries(${name} PRIVATE ascsim::ascsim)
   target_compile_features(${name} PRIVATE cxx_std_17)
   set_target_properties(${name} PROPERTIES

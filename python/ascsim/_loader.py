@@ -163,7 +163,10 @@ def _build(sources: List[str], name: str, cflags: List[str], build_dir: str,
             raise _core.BuildError(
                 "ascsim.load: no extern \"C\" __global__ __aicore__ kernel is defined in "
                 + ", ".join(sources))
-        includes = [f"-I{d}" for d in cfg["include_dirs"]]
+        # The sources' own folders first, for their "local.h" includes (also when a source
+        # transform compiles a rewritten copy from the build folder).
+        source_dirs = list(dict.fromkeys(os.path.dirname(p) for p in sources))
+        includes = [f"-iquote{d}" for d in source_dirs] + [f"-I{d}" for d in cfg["include_dirs"]]
         base = cxx + ["-std=c++17", "-O2", "-fPIC", "-pthread"] + includes + cflags
         units = list(zip(generated.wrappers, sources)) + [(generated.table, "the module table")]
 
@@ -320,6 +323,10 @@ def load(sources: Union[PathLike, Iterable[PathLike]], *, name: Optional[str] = 
         key.update(item.encode() + b"\0")
     for p in paths:
         key.update(p.encode() + b"\0" + _sha256_file(p).encode() + b"\0")
+        if _codegen._transforms:  # what is compiled is the transformed text
+            with open(p, encoding="utf-8", errors="replace") as f:
+                key.update(hashlib.sha256(
+                    _codegen.transform_source(f.read(), p).encode()).hexdigest().encode())
     root = os.fspath(build_dir) if build_dir is not None else default_build_root()
     folder = os.path.join(root, f"{name}-{key.hexdigest()[:16]}")
     os.makedirs(folder, exist_ok=True)

@@ -277,3 +277,29 @@ def test_source_transform_hook_is_applied_before_scanning(tmp_path, monkeypatch)
     assert [k.name for k in generated.kernels] == ["renamed_custom"]
     wrapper = open(generated.wrappers[0]).read()
     assert "renamed_custom" in wrapper and str(tmp_path / "gen") in wrapper
+
+
+def test_transformed_source_still_finds_its_local_headers(tmp_path, monkeypatch):
+    monkeypatch.setattr(_codegen, "_transforms", [])
+    _codegen.register_source_transform(lambda text, path: text.replace("KERNEL_NAME", "twice_k"))
+    (tmp_path / "factor.h").write_text("constexpr float FACTOR = 2.0f;\n")
+    (tmp_path / "twice.cpp").write_text(textwrap.dedent(r'''
+        #include "kernel_operator.h"
+        #include "factor.h"
+        extern "C" __global__ __aicore__ void KERNEL_NAME(GM_ADDR x)
+        {
+            AscendC::TPipe pipe;
+            AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+            AscendC::GlobalTensor<float> xGm;
+            xGm.SetGlobalBuffer((__gm__ float *)x, 8);
+            pipe.InitBuffer(buf, 8 * sizeof(float));
+            AscendC::LocalTensor<float> local = buf.Get<float>();
+            AscendC::DataCopy(local, xGm, 8);
+            AscendC::Muls(local, local, FACTOR, 8);
+            AscendC::DataCopy(xGm, local, 8);
+        }
+        '''))
+    mod = ascsim.load(str(tmp_path / "twice.cpp"), build_dir=str(tmp_path / "cache"))
+    x = np.arange(8, dtype=np.float32)
+    mod.twice_k(x, block_dim=1)
+    assert x.tolist() == [2.0 * i for i in range(8)]
