@@ -106,6 +106,12 @@ def test_installed_layout_and_missing_testing_module(venv, tmp_path):
     # _core's libascsim.so is the package's own ($ORIGIN/lib), not a build tree's.
     line = next(l for l in ldd.splitlines() if "libascsim" in l)
     assert "site-packages/ascsim/lib/libascsim.so" in line, line
+    if not os.environ.get("ASCSIM_PIP_FROM_BUILD"):
+        # A wheel build holds one library file: no versioned copies (wheels have no symlinks).
+        libs = run([python, "-c", "import ascsim, os; print(sorted(f for f in os.listdir("
+                    "os.path.join(os.path.dirname(ascsim.__file__), 'lib')) if 'ascsim.so' in f))"],
+                   cwd=str(tmp_path), env=_clean_env())
+        assert libs.strip() == "['libascsim.so']", libs
 
 
 def test_cmake_kernel_module_against_the_installed_package(venv, tmp_path):
