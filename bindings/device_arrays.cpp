@@ -12,7 +12,7 @@ namespace py = pybind11;
 using ascsim::InvalidArgument;
 using ascsim::kernels::ElementType;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 std::string Repr(py::handle obj) { return py::repr(obj).cast<std::string>(); }
@@ -61,17 +61,21 @@ InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
   in.size = static_cast<uint64_t>(a.size());
   in.bytes = static_cast<size_t>(a.nbytes());
   in.data = a.data();
+  OwnerBounds(a, &in.owner_begin, &in.owner_end);
+  in.array = std::move(a);
+  return in;
+}
+
+void OwnerBounds(const py::array& a, uintptr_t* begin, uintptr_t* end) {
   // The runtime's registry cannot hold overlapping registrations: registering each view's own
   // range would make a second view of the same buffer (on another stream) resolve to the first
   // view's range and fault. Register the owning buffer instead.
   py::object owner = a;
   while (py::isinstance<py::array>(owner.attr("base"))) owner = owner.attr("base");
-  py::tuple bounds = np.attr("byte_bounds")(owner);
-  in.owner_begin = std::min(bounds[0].cast<uintptr_t>(), reinterpret_cast<uintptr_t>(in.data));
-  in.owner_end =
-      std::max(bounds[1].cast<uintptr_t>(), reinterpret_cast<uintptr_t>(in.data) + in.bytes);
-  in.array = std::move(a);
-  return in;
+  py::tuple bounds = py::module_::import("numpy").attr("byte_bounds")(owner);
+  const auto data = reinterpret_cast<uintptr_t>(a.data());
+  *begin = std::min(bounds[0].cast<uintptr_t>(), data);
+  *end = std::max(bounds[1].cast<uintptr_t>(), data + static_cast<uintptr_t>(a.nbytes()));
 }
 
 void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const InputArray& b,
@@ -176,4 +180,4 @@ Registrations RegisterInputs(const std::vector<const InputArray*>& inputs) {
   return out;
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

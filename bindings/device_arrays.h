@@ -1,4 +1,4 @@
-// NumPy <-> device memory for the add_custom module: argument checks, inputs registered as device
+// NumPy <-> device memory for the Python packages: argument checks, inputs registered as device
 // memory without a copy, outputs allocated in device memory and handed to NumPy without a copy.
 #pragma once
 
@@ -13,7 +13,7 @@
 #include "ascsim/runtime.h"
 #include "kernel_launchers.h"
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 // A checked kernel input: a C-contiguous, aligned float16/float32 array (a copy only when the
 // caller's array was not already so).
@@ -34,6 +34,10 @@ struct InputArray {
 // Non-contiguous, negative-stride or unaligned arrays are copied into a contiguous one.
 // `func` and `name` ("run_add_custom", "x") go into the error messages.
 InputArray ToInput(pybind11::handle obj, const std::string& func, const char* name);
+
+// The byte range of the buffer that owns `a`'s memory (np.byte_bounds of the last ndarray in the
+// .base chain), widened to cover `a` itself.
+void OwnerBounds(const pybind11::array& a, uintptr_t* begin, uintptr_t* end);
 
 // Throws InvalidArgument naming both arrays unless `a` and `b` have the same shape and dtype.
 void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const InputArray& b,
@@ -60,4 +64,4 @@ pybind11::array NewDeviceArray(const pybind11::dtype& dtype,
 using Registrations = std::vector<std::shared_ptr<ascsim::ExternalMemory>>;
 Registrations RegisterInputs(const std::vector<const InputArray*>& inputs);
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

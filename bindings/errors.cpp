@@ -7,7 +7,7 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 // The exception classes, created once at import. Kept as leaked handles: they must outlive any
@@ -29,10 +29,10 @@ ErrorClasses& Classes() {
   return classes;
 }
 
-// class <name>(*bases) in module add_custom, with a docstring.
+// class <name>(*bases) on `m`, shown as ascsim.<name> (the public package re-exports it).
 PyObject* MakeClass(py::module_& m, const char* name, py::tuple bases, const char* doc) {
   py::dict ns;
-  ns["__module__"] = m.attr("__name__");
+  ns["__module__"] = "ascsim";
   ns["__doc__"] = py::str(doc);
   py::object cls = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyType_Type))(
       name, bases, ns);
@@ -86,7 +86,7 @@ void RegisterErrors(py::module_& m) {
   auto b = [&](const char* name) { return builtins.attr(name); };
   ErrorClasses& c = Classes();
   c.error = MakeClass(m, "Error", py::make_tuple(b("RuntimeError")),
-                      "Base class of every error raised by add_custom.");
+                      "Base class of every error raised by ascsim (and add_custom).");
   py::handle error(c.error);
   c.invalid_argument = MakeClass(m, "InvalidArgumentError", py::make_tuple(error, b("ValueError")),
                                  "A bad argument (dtype, shape, block_dim, SoC name, ...).");
@@ -108,6 +108,9 @@ void RegisterErrors(py::module_& m) {
                        "A fault inside a kernel. The message is the runtime's one line "
                        "('<kernel>: block i/n: <call> <numbers>'); .kind names the fault's kind "
                        "('out of bounds', 'queue misuse', 'UB overflow', ...).");
+  MakeClass(m, "BuildError", py::make_tuple(error),
+            "Compiling a kernel module failed (ascsim.load): the message has the compiler's first "
+            "error lines; .command and .output hold the full command and compiler output.");
 
   py::register_exception_translator([](std::exception_ptr p) {
     if (!p) return;
@@ -132,4 +135,4 @@ void RegisterErrors(py::module_& m) {
   });
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 // Sections run one at a time: only the main thread opens them, and the GIL is held when it does.
@@ -100,4 +100,4 @@ bool InterruptibleSection::interrupted() const {
   return generation_ != 0 && g_interrupted_gen.load() == generation_;
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

@@ -5,7 +5,7 @@
 
 #include "ascsim/runtime.h"
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 // For its lifetime (the span of one synchronous launch on the main thread, GIL released):
 // SIGINT is handled by a small handler that forwards the signal to the previous handler (Python's,
@@ -30,4 +30,4 @@ class InterruptibleSection {
   uint64_t generation_ = 0;
 };
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

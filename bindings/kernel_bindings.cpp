@@ -1,4 +1,5 @@
-// run_add_custom / run_gelu_custom: the shipped kernels over NumPy arrays.
+// run_add_custom / run_gelu_custom: the shipped kernels over NumPy arrays (the public, typed
+// functions are python/add_custom/__init__.py).
 #include "kernel_bindings.h"
 
 #include <pybind11/numpy.h>
@@ -13,7 +14,7 @@
 namespace py = pybind11;
 using ascsim::kernels::ElementType;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 std::vector<py::ssize_t> ShapeOf(const py::array& a) {
@@ -70,25 +71,25 @@ py::array RunGelu(py::handle x_obj, py::handle block_dim_obj, py::handle stream)
 }  // namespace
 
 void RegisterKernels(py::module_& m) {
+  // Python wrappers with signatures and docs: python/add_custom/__init__.py.
   m.def("run_add_custom", &RunAdd, py::arg("x"), py::arg("y"), py::arg("block_dim") = 8,
-        py::arg("stream") = py::none(), R"doc(
-z = x + y element-wise on the simulated NPU (the add_custom Ascend C kernel).
-
-x, y: NumPy arrays (or anything np.asarray turns into one) of dtype float16 or float32, of the
-same shape and dtype; any shape, including 0-d and empty. Other dtypes raise
-InvalidArgumentError (no implicit cast). Non-contiguous inputs are copied to contiguous ones.
-block_dim: number of logical AI-core blocks, an int in [1, 65535].
-stream: None runs synchronously and raises KernelError on a kernel fault; an add_custom.Stream
-queues the launch and returns at once (the result is valid after stream.synchronize()).
-Returns a new array of x's shape and dtype whose memory is the device output buffer.
-)doc");
+        py::arg("stream") = py::none());
   m.def("run_gelu_custom", &RunGelu, py::arg("x"), py::arg("block_dim") = 8,
-        py::arg("stream") = py::none(), R"doc(
-y = gelu(x) element-wise (tanh approximation) on the simulated NPU (the gelu_custom kernel).
-
-Same argument rules as run_add_custom; float16 inputs are computed in float32 inside the
-kernel and rounded once on the way out.
-)doc");
+        py::arg("stream") = py::none());
+  // The checks of the functions above, for Python code that launches the same way (the
+  // testing module): a float16/float32 C-contiguous array, and an int in a range.
+  m.def(
+      "as_input",
+      [](py::handle obj, const std::string& func, const std::string& name) {
+        return ToInput(obj, func, name.c_str()).array;
+      },
+      py::arg("obj"), py::arg("func"), py::arg("name"));
+  m.def(
+      "check_int",
+      [](py::handle obj, const std::string& func, const std::string& name, int64_t lo, int64_t hi) {
+        return ToInt(obj, func, name.c_str(), lo, hi);
+      },
+      py::arg("obj"), py::arg("func"), py::arg("name"), py::arg("lo"), py::arg("hi"));
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

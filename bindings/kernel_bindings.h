@@ -1,11 +1,11 @@
-// The shipped kernels as Python functions, and the deliberately faulty ones (add_custom.testing).
+// The shipped kernels (add_custom, gelu_custom) as functions of _core; the typed public wrappers
+// are python/add_custom/__init__.py.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 void RegisterKernels(pybind11::module_& m);
-void RegisterTesting(pybind11::module_& m);  // creates the submodule add_custom.testing
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

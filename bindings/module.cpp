@@ -1,37 +1,30 @@
-// PYBIND11_MODULE(add_custom): the Python face of ascsim. Thin by design (DESIGN.md, "Layers"):
-// argument checks, GIL release, NumPy <-> device memory and exception mapping; no simulation.
+// PYBIND11_MODULE(_core): the private extension under the `ascsim` and `add_custom` Python
+// packages (python/). Thin by design (DESIGN.md, "Layers"): argument checks, GIL release,
+// NumPy <-> device memory, exception mapping; no simulation. The public API, with signatures
+// and docs, is the Python code over it.
 #include <pybind11/pybind11.h>
 
+#include "ascsim/kernel_module.h"
 #include "ascsim/profile.h"
+#include "ascsim/version.h"
 #include "errors.h"
 #include "kernel_bindings.h"
+#include "kernel_module_bindings.h"
+#include "profile_bindings.h"
 #include "settings_bindings.h"
 #include "stream.h"
 #include "warnings_queue.h"
-#ifdef ASCSIM_HAVE_PROFILE_BINDINGS  // set by bindings/CMakeLists.txt when the file exists
-#include "profile_bindings.h"
-#endif
 
-PYBIND11_MODULE(add_custom, m) {
-  m.doc() = R"doc(
-add_custom: Ascend C kernels (add_custom, gelu_custom) on ascsim's simulated NPU, over NumPy.
-
-    import numpy as np, add_custom
-    x = np.random.uniform(-1, 1, [8, 2048]).astype(np.float16)
-    y = np.random.uniform(-1, 1, [8, 2048]).astype(np.float16)
-    z = add_custom.run_add_custom(x, y)          # == x + y
-
-Errors derive from add_custom.Error (RuntimeError); kernel faults raise add_custom.KernelError.
-Non-fatal device traps are issued as add_custom.SimulatorWarning.
-)doc";
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "ascsim's private extension: use the `ascsim` and `add_custom` packages.";
+  m.attr("__version__") = ASCSIM_VERSION_STRING;
+  m.attr("KERNEL_MODULE_ABI") = ascsim::module::kAbiVersion;
   ascsim::InstallTraceFromEnvironment();  // ASCSIM_TRACE=path.json: trace every launch
-  add_custom_py::RegisterErrors(m);
-  add_custom_py::RegisterWarnings(m);
-  add_custom_py::RegisterStream(m);
-  add_custom_py::RegisterKernels(m);
-  add_custom_py::RegisterSettings(m);
-  add_custom_py::RegisterTesting(m);
-#ifdef ASCSIM_HAVE_PROFILE_BINDINGS
-  RegisterProfile(m);
-#endif
+  ascsim_py::RegisterErrors(m);
+  ascsim_py::RegisterWarnings(m);
+  ascsim_py::RegisterStream(m);
+  ascsim_py::RegisterKernels(m);
+  ascsim_py::RegisterSettings(m);
+  ascsim_py::RegisterKernelModules(m);
+  ascsim_py::RegisterProfile(m);
 }

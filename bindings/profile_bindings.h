@@ -1,8 +1,11 @@
-// The profiler's Python face: `with add_custom.profile() as prof:` around launches, then
-// prof.summary(), str(prof), prof.save_trace(path) and prof.plot(path). Registered by the module
-// init of the add_custom extension.
+// The profiler (ascsim/profile.h) for Python: _core.Profile collects while alive; the public
+// ascsim.profile() context manager and plot() are python/ascsim/_profile.py and _plot.py.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
+namespace ascsim_py {
+
 void RegisterProfile(pybind11::module_& m);
+
+}  // namespace ascsim_py

@@ -1,6 +1,7 @@
 #include "settings_bindings.h"
 
 #include <string>
+#include <utility>
 
 #include "ascsim/error.h"
 #include "ascsim/runtime.h"
@@ -9,7 +10,7 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 py::dict SocDict(const ascsim::SocProfile& p) {
@@ -43,6 +44,54 @@ bool ToFlag(py::handle obj, const char* func, const char* name) {
       py::repr(obj).cast<std::string>());
 }
 
+// The SanitizeFlag bits as the comma-separated names ParseSanitizeFlags reads ("" when off).
+std::string SanitizeNames(uint32_t flags) {
+  std::string out;
+  const std::pair<uint32_t, const char*> names[] = {{ascsim::kSanitizeRace, "race"},
+                                                    {ascsim::kSanitizeInit, "init"},
+                                                    {ascsim::kSanitizeSync, "sync"}};
+  for (const auto& [bit, name] : names) {
+    if ((flags & bit) == 0) continue;
+    if (!out.empty()) out += ",";
+    out += name;
+  }
+  return out;
+}
+
+py::dict SettingsDict(const ascsim::Settings& s) {
+  py::dict d;
+  d["soc"] = s.soc->name;
+  d["strict"] = s.strict;
+  d["serial"] = s.serial;
+  d["timeout"] = s.timeout_seconds;
+  d["sanitize"] = SanitizeNames(s.sanitize);
+  return d;
+}
+
+// Installs `values` (keys as SettingsDict makes them; absent keys keep their value) all at once:
+// an invalid value changes nothing.
+void SetSettingsDict(const py::dict& values) {
+  ascsim::Settings s = ascsim::GetSettings();
+  for (const auto& [key_obj, value] : values) {
+    const std::string key = py::str(key_obj);
+    if (key == "soc") {
+      s.soc = &ascsim::FindSocProfile(value.cast<std::string>());
+    } else if (key == "strict") {
+      s.strict = value.cast<bool>();
+    } else if (key == "serial") {
+      s.serial = value.cast<bool>();
+    } else if (key == "timeout") {
+      s.timeout_seconds = value.cast<double>();
+    } else if (key == "sanitize") {
+      s.sanitize = ascsim::ParseSanitizeFlags(value.cast<std::string>());
+    } else {
+      throw ascsim::InvalidArgument("settings: unknown setting '" + key +
+                                    "' (known: soc, strict, serial, timeout, sanitize)");
+    }
+  }
+  ascsim::SetSettings(s);
+}
+
 }  // namespace
 
 void RegisterSettings(py::module_& m) {
@@ -59,9 +108,16 @@ void RegisterSettings(py::module_& m) {
   m.def("get_serial", &ascsim::IsSerial);
   m.def("set_timeout", &ascsim::SetLaunchTimeout, py::arg("seconds"),
         "Launch timeout in seconds, like the device's AI-core timeout: a launch still running "
-        "after it fails with add_custom.TimeoutError (KernelError kind 'timeout') at its blocks' "
+        "after it fails with ascsim.TimeoutError (KernelError kind 'timeout') at its blocks' "
         "next kernel API call. 0 turns it off. Default: ASCSIM_TIMEOUT, else 300.");
   m.def("get_timeout", &ascsim::GetLaunchTimeout, "The launch timeout in seconds (0 = off).");
+  m.def(
+      "set_sanitize",
+      [](const std::string& spec) { ascsim::SetSanitize(ascsim::ParseSanitizeFlags(spec)); },
+      py::arg("spec"));
+  m.def("get_sanitize", [] { return SanitizeNames(ascsim::GetSanitize()); });
+  m.def("get_settings", [] { return SettingsDict(ascsim::GetSettings()); });
+  m.def("set_settings", &SetSettingsDict, py::arg("values"));
   m.def("worker_count", &ascsim::WorkerCount, "Host threads that run blocks in parallel.");
   m.def("set_soc", &ascsim::SetSoc, py::arg("name"),
         "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "
@@ -93,4 +149,4 @@ void RegisterSettings(py::module_& m) {
         "Return the device memory cached for reuse to the host.");
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

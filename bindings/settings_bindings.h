@@ -3,8 +3,8 @@
 
 #include <pybind11/pybind11.h>
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 void RegisterSettings(pybind11::module_& m);
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

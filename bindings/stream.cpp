@@ -14,19 +14,19 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 namespace {
 
 // Issues queued warnings, then raises `error` if there is one. A kernel error takes precedence
 // over a warning that a "error" warnings filter turned into an exception.
-void FinishCall(std::exception_ptr error) {
+void FinishCall(std::exception_ptr error, int stack_level = 1) {
   if (!error) {
-    DrainWarnings();
+    DrainWarnings(stack_level);
     return;
   }
   try {
-    DrainWarnings();
+    DrainWarnings(stack_level);
   } catch (py::error_already_set&) {
   }
   std::rethrow_exception(error);
@@ -141,7 +141,7 @@ void PyStream::CancelAllAtExit() {
 
 ascsim::Stream& PyStream::Open() const {
   if (!stream_) {
-    throw ascsim::InvalidArgument("add_custom.Stream: the stream is closed");
+    throw ascsim::InvalidArgument("Stream: the stream is closed");
   }
   return *stream_;
 }
@@ -251,7 +251,7 @@ void CheckStreamArgument(py::handle stream, const std::string& func) {
   if (stream.is_none()) return;
   if (!py::isinstance<PyStream>(stream)) {
     throw ascsim::InvalidArgument(
-        func + ": stream must be an add_custom.Stream or None, got " +
+        func + ": stream must be an add_custom.Stream (ascsim.Stream) or None, got " +
         py::str(py::type::handle_of(stream).attr("__name__")).cast<std::string>());
   }
   if (stream.cast<PyStream&>().closed()) {
@@ -296,7 +296,8 @@ void Submit(py::handle stream, const std::string& func,
     }
   }
   keep.registrations.clear();  // the launch is over: the inputs stop being device memory
-  FinishCall(error);
+  // Launching functions are called through the packages' Python wrappers: warn at their caller.
+  FinishCall(error, 2);
 }
 
 void RegisterStream(py::module_& m) {
@@ -309,8 +310,8 @@ An in-order queue of launches with its own worker thread (like aclrtStream).
 
 Functions given ``stream=s`` return at once; their results are valid after
 ``s.synchronize()``, which raises the first kernel error since the previous synchronize
-(``add_custom.KernelError``). Inputs and outputs of queued launches are kept alive until then.
-``with add_custom.Stream() as s:`` synchronizes on exit. Destroying a stream (``del``, garbage
+(``ascsim.KernelError``). Inputs and outputs of queued launches are kept alive until then.
+``with ascsim.Stream() as s:`` synchronizes on exit. Destroying a stream (``del``, garbage
 collection) waits for its queued work like ``synchronize()`` and drops an unreported error;
 Ctrl-C there cancels the queued launches and KeyboardInterrupt is raised right after.
 Ctrl-C in ``synchronize()`` cancels the launches queued on the stream and raises
@@ -339,4 +340,4 @@ the child.
       });
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

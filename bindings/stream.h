@@ -1,4 +1,5 @@
-// add_custom.Stream and the one path every launching function takes (synchronous or queued).
+// Stream (ascsim.Stream, also add_custom.Stream) and the one path every launching function takes
+// (synchronous or queued).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -13,7 +14,7 @@
 #include "ascsim/runtime.h"
 #include "device_arrays.h"
 
-namespace add_custom_py {
+namespace ascsim_py {
 
 // What a queued launch needs alive until it has run: the arrays it reads and writes (Python
 // objects) and the device-memory registrations of its inputs.
@@ -70,10 +71,10 @@ class PyStream {
 void CheckStreamArgument(pybind11::handle stream, const std::string& func);
 
 // Runs `launch` now (stream is None: GIL released, warnings issued, error raised) or queues it
-// on the given add_custom.Stream. `func` names the calling function in error messages.
+// on the given Stream. `func` names the calling function in error messages.
 void Submit(pybind11::handle stream, const std::string& func,
             const std::function<void(ascsim::Stream*)>& launch, KeepAlive keep);
 
 void RegisterStream(pybind11::module_& m);
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

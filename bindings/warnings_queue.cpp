@@ -8,7 +8,7 @@
 
 namespace py = pybind11;
 
-namespace add_custom_py {
+namespace ascsim_py {
 namespace {
 
 struct WarningQueue {
@@ -20,20 +20,24 @@ WarningQueue& Queue() {
   static WarningQueue* queue = new WarningQueue;
   return *queue;
 }
-PyObject* warning_class = nullptr;  // add_custom.SimulatorWarning, leaked like the error classes
+PyObject* warning_class = nullptr;  // ascsim.SimulatorWarning, leaked like the error classes
 
 }  // namespace
 
 void RegisterWarnings(py::module_& m) {
   py::dict ns;
-  ns["__module__"] = m.attr("__name__");
+  ns["__module__"] = "ascsim";
   ns["__doc__"] = py::str(
       "Device behaviour that is wrong but not fatal on hardware (for example a DataCopy length "
-      "that is not a multiple of 32 B). add_custom.set_strict(True) makes these errors.");
+      "that is not a multiple of 32 B). ascsim.set_strict(True) makes these errors.");
   py::object cls = py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyType_Type))(
       "SimulatorWarning", py::make_tuple(py::module_::import("builtins").attr("UserWarning")), ns);
   m.attr("SimulatorWarning") = cls;
   warning_class = cls.release().ptr();
+
+  // For users' own pybind11 modules (ascsim/pybind11.h, ThrowIfFailed): issue what their
+  // launches warned, at the line that called their module.
+  m.def("drain_warnings", [] { DrainWarnings(1); });
 
   // Runs on any thread, without the GIL: must not touch Python objects.
   ascsim::SetWarningSink([](const std::string& line) {
@@ -43,7 +47,7 @@ void RegisterWarnings(py::module_& m) {
   });
 }
 
-void DrainWarnings() {
+void DrainWarnings(int stack_level) {
   std::deque<std::string> lines;
   {
     WarningQueue& q = Queue();
@@ -51,8 +55,8 @@ void DrainWarnings() {
     lines.swap(q.lines);
   }
   for (const std::string& line : lines) {
-    if (PyErr_WarnEx(warning_class, line.c_str(), 1) != 0) throw py::error_already_set();
+    if (PyErr_WarnEx(warning_class, line.c_str(), stack_level) != 0) throw py::error_already_set();
   }
 }
 
-}  // namespace add_custom_py
+}  // namespace ascsim_py

@@ -29,3 +29,8 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/ascsimConfig.cmake
 file(RELATIVE_PATH ASCSIM_PC_TO_PREFIX /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/ascsim.pc.in ${PROJECT_BINARY_DIR}/cmake/ascsim.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/cmake/ascsim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# ascsim_add_kernel_module() and its generator (python/ascsim/_codegen.py, standard library only).
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/ascsimKernelModule.cmake DESTINATION ${ASCSIM_INSTALL_CMAKEDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/python/ascsim/_codegen.py DESTINATION ${ASCSIM_INSTALL_CMAKEDIR}
+        RENAME ascsim_codegen.py)

@@ -11,7 +11,7 @@ repeated calls from Python, including the allocation of the output (as a user se
 
 Also writes docs/benchmark.png: time vs n for both kernels (float16), ours vs floor vs NumPy.
 
-    PYTHONPATH=build/bindings /usr/bin/python3 examples/benchmark.py [--build-dir build] [--quick]
+    PYTHONPATH=build/python /usr/bin/python3 examples/benchmark.py [--build-dir build] [--quick]
 """
 import argparse
 import json
@@ -119,7 +119,7 @@ def main():
     repo = os.path.dirname(here)
     module_dir = os.path.dirname(os.path.abspath(add_custom.__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build-dir", default=os.path.dirname(module_dir),
+    parser.add_argument("--build-dir", default=os.path.dirname(os.path.dirname(module_dir)),
                         help="build directory holding bench/bench_floor (default: the module's)")
     parser.add_argument("--reps", type=int, default=7, help="repetitions per headline figure")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, n up to 2^24")

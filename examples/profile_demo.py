@@ -7,7 +7,7 @@ and writes docs/timeline_add.png (the small Add: MTE2 / V / MTE3 rows of the fir
 double buffering overlaps the copies with the compute) and docs/trace_add.json (its Chrome trace,
 small enough to keep in the repository: open it in https://ui.perfetto.dev or chrome://tracing).
 
-    PYTHONPATH=build/bindings /usr/bin/python3 examples/profile_demo.py [--out-dir docs]
+    PYTHONPATH=build/python /usr/bin/python3 examples/profile_demo.py [--out-dir docs]
 
 The same trace for any program, without code changes: ASCSIM_TRACE=trace.json <program>.
 """

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what ascsim needs from Debian's packages (PyPI is not used), only if missing.
+# Installs what ascsim needs from Debian's packages (PyPI is not used), only if missing: apt-get
+# writes to the system, so it needs root (it uses sudo when not run as root). Nothing is installed
+# when everything is already there.
 set -euo pipefail
 PACKAGES=(
   g++ cmake make
@@ -13,7 +15,7 @@ for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "install_deps: installing ${missing[*]}"
+  echo "install_deps: installing missing Debian packages (needs root: apt-get): ${missing[*]}"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq

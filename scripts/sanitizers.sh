@@ -19,7 +19,7 @@ configure() {  # dir sanitizers
 
 echo "== (a) ASan + UBSan: build ($ASAN_DIR) =="
 configure "$ASAN_DIR" address,undefined
-cmake --build "$ASAN_DIR" -j "$JOBS" --target ascsim_tests add_custom
+cmake --build "$ASAN_DIR" -j "$JOBS" --target ascsim_tests ascsim_python
 
 # allocator_may_return_null=1: tests ask for impossible allocations on purpose (device memory
 #   exhausted -> OutOfDeviceMemory / aclError, a huge NumPy copy -> MemoryError); ASan would abort
@@ -40,7 +40,7 @@ done
 echo "== (a) pytest under ASan + UBSan (runtimes preloaded into /usr/bin/python3) =="
 PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
 LD_PRELOAD="$PRELOAD" ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=0 \
-  PYTHONPATH="$PWD/$ASAN_DIR/bindings" /usr/bin/python3 -m pytest tests/python -q \
+  PYTHONPATH="$PWD/$ASAN_DIR/python" /usr/bin/python3 -m pytest tests/python -q \
   -p no:cacheprovider
 
 echo "== (b) TSan: build ($TSAN_DIR) =="

@@ -9,4 +9,4 @@ BUILD_DIR="${BUILD_DIR:-build}"
 echo "== C++ tests (ctest) =="
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
 echo "== Python tests (pytest, /usr/bin/python3) =="
-PYTHONPATH="$PWD/$BUILD_DIR/bindings" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider
+PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """ascsim demo: the seed's add_custom and the GELU kernel against NumPy.
 
-Run:  PYTHONPATH=<build>/bindings /usr/bin/python3 examples/python/demo.py
+Run:  PYTHONPATH=<build>/python /usr/bin/python3 examples/python/demo.py
 
 Prints one row per case: the largest absolute error against NumPy (computed in float64 and
 rounded to the dtype for the add; the tanh-form GELU in float64), np.allclose at the dtype's

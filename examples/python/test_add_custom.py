@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """The seed's test, in the style of the official Ascend C pybind sample, on ascsim.
 
-Run:  PYTHONPATH=<build>/bindings /usr/bin/python3 examples/python/test_add_custom.py
-  or  PYTHONPATH=<build>/bindings /usr/bin/python3 -m pytest examples/python/test_add_custom.py
+Run:  PYTHONPATH=<build>/python /usr/bin/python3 examples/python/test_add_custom.py
+  or  PYTHONPATH=<build>/python /usr/bin/python3 -m pytest examples/python/test_add_custom.py
 """
 import unittest
 

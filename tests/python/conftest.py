@@ -1,11 +1,11 @@
-"""Shared fixtures for the add_custom tests.
+"""Shared fixtures for the ascsim / add_custom tests.
 
-Run with:  PYTHONPATH=<build>/bindings /usr/bin/python3 -m pytest tests/python -q
+Run with:  PYTHONPATH=<build>/python /usr/bin/python3 -m pytest tests/python -q
 """
 import numpy as np
 import pytest
 
-import add_custom
+import ascsim
 
 
 @pytest.fixture
@@ -16,12 +16,10 @@ def rng():
 
 @pytest.fixture(autouse=True)
 def restore_settings():
-    """Every test starts and ends with the same global settings."""
-    strict, serial, soc = add_custom.get_strict(), add_custom.get_serial(), add_custom.get_soc()
-    yield
-    add_custom.set_strict(strict)
-    add_custom.set_serial(serial)
-    add_custom.set_soc(soc["name"])
+    """Every test starts and ends with the same settings: whatever a test changes (SoC, strict,
+    serial, timeout, sanitize) is restored by ascsim.settings() when it ends."""
+    with ascsim.settings():
+        yield
 
 
 def uniform(rng, shape, dtype, low=-1.0, high=1.0):

@@ -1,6 +1,6 @@
 """add_custom.profile(): the cost model's view of launches from Python.
 
-Run with:  PYTHONPATH=<build>/bindings /usr/bin/python3 -m pytest tests/python/test_profile.py -q
+Run with:  PYTHONPATH=<build>/python /usr/bin/python3 -m pytest tests/python/test_profile.py -q
 """
 import json
 import os
@@ -118,9 +118,53 @@ def test_plot_writes_a_png(tmp_path):
     with add_custom.profile() as prof:
         add_custom.run_gelu_custom(x, block_dim=4)
     path = tmp_path / "timeline.png"
-    prof.plot(str(path))
+    fig = prof.plot(str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert path.stat().st_size > 5000
+    ax = fig.axes[0]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(l.startswith("MTE2:") for l in labels) and any(l.startswith("V:") for l in labels)
+    assert any("drawn at that width" in l for l in labels)
+    # Op names on the bars wide enough to hold them: the GELU's long vector ops are.
+    names = {t.get_text() for t in ax.texts}
+    ops = {e["name"] for e in json.loads(prof.trace_json())["traceEvents"] if e["ph"] == "X"}
+    assert {"Exp", "Div"} <= names <= ops
+    words = " ".join(t.get_text() for t in fig.texts)
+    assert "Bound by" in words and "To try:" in words
+
+
+def test_short_vector_ops_stay_visible(tmp_path):
+    pytest.importorskip("matplotlib")
+    x = halves(48 * 2048)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=48)
+    fig = prof.plot(max_cores=2)
+    extent = fig.axes[0].get_xlim()[1] / 1.01
+    # Every bar, the 2048-element Adds included, is at least 0.3% of the time axis wide (a few
+    # pixels at the figure's size) although the Adds take far less of the estimated time.
+    bars = [path.vertices[:, 0] for coll in fig.axes[0].collections for path in coll.get_paths()]
+    assert bars
+    assert min(xs.max() - xs.min() for xs in bars) >= extent * 0.003 * 0.999
+    adds = [e for e in prof.summary()[0]["cores"]]
+    assert adds
+
+
+def test_explain_says_what_bounds_each_launch():
+    x = halves(48 * 65536)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=48)
+        add_custom.run_add_custom(halves(2048), halves(2048), block_dim=1)
+    text = prof.explain()
+    first, second = text.split("\n\nlaunch 1: ")
+    assert first.startswith("launch 0: add_custom on ")
+    assert "Bound by GM bandwidth" in first and "Move fewer bytes" in first
+    assert "Bound by latency" in second and "double-buffer" in second
+    assert ascsim_explain(prof.summary()[1]) in second
+
+
+def ascsim_explain(entry):
+    import ascsim
+    return ascsim.explain_bound(entry)
 
 
 def test_ascsim_trace_environment_variable_traces_an_unmodified_program(tmp_path):

@@ -20,11 +20,7 @@ import add_custom
 ENV = dict(os.environ)
 
 
-@pytest.fixture(autouse=True)
-def restore_timeout():
-    previous = add_custom.get_timeout()
-    yield
-    add_custom.set_timeout(previous)
+# The timeout each test sets is restored by conftest's restore_settings (ascsim.settings()).
 
 
 def check_add(stream=None, n=5000, block_dim=8):
