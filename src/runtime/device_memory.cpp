@@ -20,6 +20,12 @@ namespace {
 
 constexpr size_t kAlignment = 512;              // aclrtMalloc returns well-aligned memory
 constexpr size_t kCacheLimit = size_t{2} << 30; // freed bytes kept for reuse at most
+// Unregistered bytes after every allocation. A kernel that runs off the end of one buffer
+// (x + n, one block too far) must not land at the exact start of the next allocation, where the
+// registry would resolve it into that buffer and the overrun would go unreported (and race with
+// the blocks that own it). glibc's chunk headers usually separate allocations, but the
+// sanitizers' allocators (and others) pack equal sizes back to back.
+constexpr size_t kGuardBytes = kAlignment;
 
 // Rounds a request to its pool size class: powers of two up to 1 MiB, then 1 MiB steps, so a
 // repeated request of the same size always hits the cache.
@@ -74,7 +80,7 @@ class DeviceMemory {
       }
     }
     if (p == nullptr) {
-      p = std::aligned_alloc(kAlignment, capacity);
+      p = std::aligned_alloc(kAlignment, capacity + kGuardBytes);
       if (p == nullptr) {
         throw OutOfDeviceMemory("device memory exhausted: cannot allocate " +
                                 std::to_string(bytes) + " B");
