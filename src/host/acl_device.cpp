@@ -1,4 +1,6 @@
 // Device queries (aclrtGetSocName, aclrtGetRunMode, aclrtGetDevice) and the toolkit's SoC choice.
+#include <strings.h>
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +34,7 @@ void SelectSoc(const char* requested, const char* profile, const char* reason) {
   const char* previous = g_requested_soc.load();
   if (previous != nullptr && std::strcmp(previous, requested) == 0) return;
   g_requested_soc.store(strdup(requested));
-  if (std::strcmp(requested, profile) != 0) {
+  if (strcasecmp(requested, profile) != 0) {  // "ascend910b1" is the 910B1
     std::fprintf(stderr, "ascsim: %s is not modelled; simulating it as %s (%s)\n", requested,
                  profile, reason != nullptr && *reason != '\0' ? reason : "nearest profile");
   }

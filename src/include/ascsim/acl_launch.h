@@ -54,6 +54,12 @@ AclKernelCall<P...> MakeAclKernelCall(const char* name, void (*fn)(P...)) {
   return AclKernelCall<P...>(KernelLauncher<P...>(name, fn));
 }
 
+// A kernel parameter's type in a generated aclrtlaunch_<kernel>: a class (tiling data) is taken
+// by pointer and copied at the launch, as CANN's generated launchers take it; anything else
+// (scalars, enums) as it is.
+template <class T>
+using LauncherParam = std::conditional_t<std::is_class_v<T>, T*, T>;
+
 // The body of a generated aclrtlaunch_<kernel>: returns the aclError of issuing the launch.
 template <class... P, class... A>
 uint32_t GeneratedLaunch(const char* name, void (*fn)(P...), uint32_t blockDim, aclrtStream stream,
