@@ -3,6 +3,10 @@
 #
 #   P/bin/setenv.bash, P/set_env.sh     environment (ASCEND_HOME_PATH, LD_LIBRARY_PATH, ...)
 #   P/bin/ascsim-launch-transform       the <<<>>> rewrite
+#   P/bin/ascsim-cc                     the kernel compiler of the ASC and CCE CMake languages,
+#                                       also as P/compiler/ccec_compiler/bin/{bisheng,ccec}
+#   P/lib64/cmake/asc-config.cmake      find_package(ASC) (asc-devkit's .asc projects)
+#   P/acllib/include                    link to P/include (the older samples' include folder)
 #   P/include/securec.h, cpu_debug_launch.h
 #   P/lib64/                            libc_sec, the empty libraries, and ascendcl / runtime /
 #                                       tiling_api / platform as links to libascsim
@@ -17,8 +21,8 @@
 #   P/share/ascsim/toolkit/             what those CMake files share
 include(GNUInstallDirs)
 
-install(TARGETS ascsim-launch-transform RUNTIME DESTINATION bin)
-install(TARGETS ascsim_c_sec LIBRARY DESTINATION lib64)
+install(TARGETS ascsim-launch-transform ascsim-cc RUNTIME DESTINATION bin)
+install(TARGETS ascsim_c_sec ascsim_runtime_camodel LIBRARY DESTINATION lib64)
 foreach(name ${ASCSIM_TOOLKIT_EMPTY_LIBS})
   install(TARGETS ascsim_empty_${name} LIBRARY DESTINATION lib64)
 endforeach()
@@ -32,6 +36,8 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/ascsim_toolkit.cmake cmake/ascsim_sele
         DESTINATION share/ascsim/toolkit)
 install(FILES cmake/ascendc.cmake DESTINATION compiler/tikcpp/ascendc_kernel_cmake)
 install(FILES cmake/tikicpulib-config.cmake DESTINATION tools/tikicpulib/lib/cmake/tikicpulib)
+install(FILES cmake/asc-config.cmake DESTINATION lib64/cmake)
+install(DIRECTORY cmake/asc_modules DESTINATION share/ascsim/toolkit)
 
 # The folders run.sh adds to LD_LIBRARY_PATH, one per SoC name the official scripts accept.
 set(ASCSIM_TOOLKIT_SOC_FOLDERS Ascend910A Ascend910B Ascend910ProA Ascend910ProB
@@ -59,6 +65,9 @@ install(CODE "
     _ascsim_link(../../${_lib}/libascsim.so lib64/stub/lib\${name}.so)
   endforeach()
   _ascsim_link(../include runtime/include)
+  _ascsim_link(../include acllib/include)
+  _ascsim_link(../../../bin/ascsim-cc compiler/ccec_compiler/bin/bisheng)
+  _ascsim_link(../../../bin/ascsim-cc compiler/ccec_compiler/bin/ccec)
   _ascsim_link(../lib64 runtime/lib64)
   _ascsim_link(../../compiler/tikcpp/ascendc_kernel_cmake tools/tikcpp/ascendc_kernel_cmake)
 ")
