@@ -4,6 +4,8 @@
 # prints the project's "test pass"; in sim mode the trace and summary must be in ./sim_log.
 #   -DPREFIX= -DSAMPLE_DIR= -DWORK_DIR= -DMODE=cpu|npu|sim -DSOC= [-DPYTHON_DIR=]
 #   [-DENV=NAME=VALUE;...] [-DEXPECT=<text the output must contain>]
+#   [-DDEFAULT_LOCATION_FROM=<build dir>]: instead, install that build into
+#     $HOME/Ascend/ascend-toolkit/latest of a fresh HOME and run with no variable pointing at it
 foreach(var PREFIX SAMPLE_DIR WORK_DIR MODE SOC)
   if(NOT ${var})
     message(FATAL_ERROR "${var} is not set")
@@ -20,7 +22,20 @@ foreach(var ASCEND_INSTALL_PATH ASCEND_TOOLKIT_HOME CAMODEL_LOG_PATH CMAKE_PREFI
             ASCSIM_TRACE ASCSIM_STRICT ASCSIM_SANITIZE)
   unset(ENV{${var}})
 endforeach()
-set(ENV{ASCEND_HOME_PATH} "${PREFIX}")
+if(DEFAULT_LOCATION_FROM)
+  set(_home "${WORK_DIR}_home")
+  file(REMOVE_RECURSE "${_home}")
+  execute_process(COMMAND ${CMAKE_COMMAND} --install "${DEFAULT_LOCATION_FROM}"
+                          --prefix "${_home}/Ascend/ascend-toolkit/latest"
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cmake --install into ${_home} failed: ${err}")
+  endif()
+  set(ENV{HOME} "${_home}")
+  unset(ENV{ASCEND_HOME_PATH})
+else()
+  set(ENV{ASCEND_HOME_PATH} "${PREFIX}")
+endif()
 if(PYTHON_DIR)  # run.sh calls `python3`: the one with numpy
   set(ENV{PATH} "${PYTHON_DIR}:$ENV{PATH}")
 endif()
