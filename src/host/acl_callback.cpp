@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <map>
 #include <memory>
@@ -98,13 +99,33 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   const bool block = blockType == ACL_CALLBACK_BLOCK;
   return ascsim::acl::Guard("aclrtLaunchCallback", [&] {
     ascsim::Stream* s = ascsim::acl::ToStream(stream);
-    auto hand_over = [fn, userData, thread, block] {
+    auto hand_over = [fn, userData, thread, block, stream] {
       auto& r = ascsim::acl::State();
       auto done = std::make_shared<bool>(false);
       std::unique_lock<std::mutex> lock(r.mu);
+      auto it = r.subscriber.find(stream);
+      if (it == r.subscriber.end() || it->second != thread) {
+        // Nobody would ever run it: on the device the stream would wait forever.
+        throw ascsim::InvalidArgument(
+            "aclrtLaunchCallback: thread " + std::to_string(thread) +
+            " unsubscribed from the stream before the stream reached the callback");
+      }
       r.queues[thread].push_back({fn, userData, block ? done : nullptr});
       r.cv.notify_all();
-      if (block) r.cv.wait(lock, [&] { return *done; });
+      if (!block) return;
+      // A blocking callback holds the stream until its thread runs it in aclrtProcessReport; a
+      // thread that never does would hang the stream, so the wait has the launch timeout.
+      const double timeout = ascsim::GetLaunchTimeout();
+      auto ran = [&] { return *done; };
+      if (timeout <= 0) {
+        r.cv.wait(lock, ran);
+      } else if (!r.cv.wait_for(lock, std::chrono::duration<double>(timeout), ran)) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", timeout);
+        throw ascsim::Timeout("aclrtLaunchCallback: the blocking callback was not run within " +
+                              std::string(seconds) + " s (ASCSIM_TIMEOUT): thread " +
+                              std::to_string(thread) + " must call aclrtProcessReport");
+      }
     };
     if (s == nullptr && block && thread == ascsim::acl::ThisThread()) {
       fn(userData);  // the subscriber is this thread: waiting for its aclrtProcessReport would hang

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "ascsim/runtime.h"
 
 namespace {
 
@@ -75,6 +76,50 @@ TEST(AclCallback, ErrorCodes) {
   EXPECT_EQ(aclrtUnSubscribeReport(self, stream), ACL_SUCCESS);
   int not_a_stream = 0;
   EXPECT_EQ(aclrtSubscribeReport(self, &not_a_stream), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+void Nothing(void*) {}
+
+struct Subscription {
+  uint64_t thread;
+  aclrtStream stream;
+};
+void Unsubscribe(void* user) {
+  auto* s = static_cast<Subscription*>(user);
+  EXPECT_EQ(aclrtUnSubscribeReport(s->thread, s->stream), ACL_SUCCESS);
+}
+
+TEST(AclCallback, UnsubscribingBeforeTheStreamReachesACallbackFailsTheStream) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  const auto self = static_cast<uint64_t>(pthread_self());
+  ASSERT_EQ(aclrtSubscribeReport(self, stream), ACL_SUCCESS);
+  // The first callback unsubscribes this thread while the stream waits for it; nobody is left
+  // to run the second.
+  Subscription sub{self, stream};
+  ASSERT_EQ(aclrtLaunchCallback(Unsubscribe, &sub, ACL_CALLBACK_BLOCK, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchCallback(Nothing, nullptr, ACL_CALLBACK_BLOCK, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtProcessReport(5000), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_PARAM);
+  EXPECT_THAT(std::string(aclGetRecentErrMsg()),
+              HasSubstr("unsubscribed from the stream before the stream reached the callback"));
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+TEST(AclCallback, ABlockingCallbackNobodyRunsTimesOut) {
+  ascsim::ScopedSettings restore;
+  ascsim::SetLaunchTimeout(0.2);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  const auto self = static_cast<uint64_t>(pthread_self());
+  ASSERT_EQ(aclrtSubscribeReport(self, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchCallback(Nothing, nullptr, ACL_CALLBACK_BLOCK, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_TIMEOUT);
+  EXPECT_THAT(std::string(aclGetRecentErrMsg()),
+              HasSubstr("the blocking callback was not run within 0.2 s (ASCSIM_TIMEOUT)"));
+  EXPECT_EQ(aclrtProcessReport(0), ACL_SUCCESS);  // runs it late; nothing is left queued
+  EXPECT_EQ(aclrtUnSubscribeReport(self, stream), ACL_SUCCESS);
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
