@@ -8,7 +8,8 @@
 //     --display-name NAME the file name #line and messages use (default: INPUT's absolute path)
 //     --list-kernels      print the kernels INPUT defines, one per line, and nothing else:
 //                         name<TAB>qualified name<TAB>template|function<TAB>param;param;...
-//                         where a param is kind:type:name and kind is pointer|scalar|other
+//                         where a param is kind:type:name, kind is pointer|scalar|other (split
+//                         at the first and the last colon: a type may hold "::")
 //     --no-line           leave out the #line directive
 //     --version, --help
 //
