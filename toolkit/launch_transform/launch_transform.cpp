@@ -621,6 +621,9 @@ bool TransformResult::ok() const {
 
 TransformResult TransformSource(std::string_view source, const TransformOptions& options) {
   TransformResult result;
+  // A UTF-8 byte order mark is only allowed at the start of a file; the rewrite puts lines
+  // before the source, so it goes.
+  if (source.substr(0, 3) == "\xEF\xBB\xBF") source.remove_prefix(3);
   const std::vector<Token> toks = Lexer(source, &result.diagnostics).Run();
   if (!result.ok()) return result;
   Scanner sc(source, toks);

@@ -155,6 +155,11 @@ TEST(LaunchTransform, LaunchAfterADirectiveWithALineSplice) {
   EXPECT_THAT(body, HasSubstr("#define X \\\n  1\n#include \"a//b.h\"\n::ascsim::acl::"));
 }
 
+TEST(LaunchTransform, ByteOrderMarkIsDropped) {
+  EXPECT_EQ(Body("\xEF\xBB\xBFk<<<1, nullptr, s>>>();\n"),
+            "::ascsim::acl::ChevronLaunch(\"k\", &k, 1, nullptr, s)();\n");
+}
+
 TEST(LaunchTransform, Errors) {
   struct Case {
     const char* source;
