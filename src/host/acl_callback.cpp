@@ -98,7 +98,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   }
   const bool block = blockType == ACL_CALLBACK_BLOCK;
   return ascsim::acl::Guard("aclrtLaunchCallback", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    const auto s = ascsim::acl::ToStream(stream);  // Stream* or a reference (either works)
     auto hand_over = [fn, userData, thread, block, stream] {
       auto& r = ascsim::acl::State();
       auto done = std::make_shared<bool>(false);

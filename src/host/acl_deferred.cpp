@@ -55,7 +55,7 @@ aclError IssueDeferred(const char* kernel, aclrtStream stream, const std::functi
     }
   });
   if (code == ACL_SUCCESS || !failure) return code;
-  Stream* s = nullptr;
+  decltype(ToStream(stream)) s{};
   try {
     s = ToStream(stream);
   } catch (const std::exception&) {

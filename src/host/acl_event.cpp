@@ -138,7 +138,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   std::shared_ptr<Event> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtRecordEvent"));
   return ascsim::acl::Guard("aclrtRecordEvent", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    const auto s = ascsim::acl::ToStream(stream);  // Stream* or a reference (either works)
     uint64_t record;
     {
       std::lock_guard<std::mutex> lock(e->mu);
@@ -157,7 +157,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   std::shared_ptr<Event> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtResetEvent"));
   return ascsim::acl::Guard("aclrtResetEvent", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    const auto s = ascsim::acl::ToStream(stream);  // Stream* or a reference (either works)
     auto reset = [e] {
       std::lock_guard<std::mutex> lock(e->mu);
       e->completed = e->records;  // a reset stands in for every record issued before it
@@ -209,7 +209,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   std::shared_ptr<Event> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtStreamWaitEvent"));
   return ascsim::acl::Guard("aclrtStreamWaitEvent", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    const auto s = ascsim::acl::ToStream(stream);  // Stream* or a reference (either works)
     uint64_t target;
     {
       std::lock_guard<std::mutex> lock(e->mu);

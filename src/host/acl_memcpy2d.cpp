@@ -107,7 +107,7 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
                             size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
   const ascsim::acl::Copy2d c{dst, dpitch, src, spitch, width, height, kind};
   return ascsim::acl::Guard("aclrtMemcpy2dAsync", [&] {
-    ascsim::Stream* s = ascsim::acl::ToStream(stream);
+    const auto s = ascsim::acl::ToStream(stream);  // Stream* or a reference (either works)
     if (!ascsim::acl::Validate("aclrtMemcpy2dAsync", c)) return;
     if (s == nullptr) {
       ascsim::acl::Run(c);

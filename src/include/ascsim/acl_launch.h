@@ -28,6 +28,12 @@ namespace ascsim::acl {
 // Runs `fn` and converts an ascsim error into an aclError (recording its message).
 aclError Guard(const char* api, const std::function<void()>& fn);
 Stream* ToStream(aclrtStream stream);  // null for the default stream (synchronous)
+// The Stream* a launch takes, from what ToStream returns (a pointer, or a reference holding it).
+inline Stream* RawStream(Stream* s) { return s; }
+template <class Ref>
+Stream* RawStream(const Ref& s) {
+  return s.get();
+}
 
 // Issues a launch whose failure has no caller to return to, or that CANN reports at the stream's
 // synchronize: runs `issue` and, when it fails, keeps the error for the synchronize of `stream`
@@ -41,8 +47,10 @@ class AclKernelCall {
   explicit AclKernelCall(KernelLauncher<P...> launcher) : launcher_(launcher) {}
   template <class... A>
   aclError operator()(uint32_t blockDim, aclrtStream stream, A&&... args) const {
-    return Guard(launcher_.name(),
-                 [&] { launcher_.Run(blockDim, ToStream(stream), std::forward<A>(args)...); });
+    return Guard(launcher_.name(), [&] {
+      const auto s = ToStream(stream);
+      launcher_.Run(blockDim, RawStream(s), std::forward<A>(args)...);
+    });
   }
 
  private:
@@ -66,8 +74,10 @@ uint32_t GeneratedLaunch(const char* name, void (*fn)(P...), uint32_t blockDim, 
                          A&&... args) {
   static_assert(sizeof...(A) == sizeof...(P), "wrong number of kernel arguments");
   KernelLauncher<P...> launcher(name, fn);
-  return static_cast<uint32_t>(IssueDeferred(
-      name, stream, [&] { launcher.Run(blockDim, ToStream(stream), std::forward<A>(args)...); }));
+  return static_cast<uint32_t>(IssueDeferred(name, stream, [&] {
+    const auto s = ToStream(stream);
+    launcher.Run(blockDim, RawStream(s), std::forward<A>(args)...);
+  }));
 }
 
 // k<<<blockDim, l2ctrl, stream>>>(args...): the configuration first, the arguments after, as the
@@ -81,8 +91,10 @@ class ChevronCall {
   void operator()(A&&... args) const {
     static_assert(sizeof...(A) == sizeof...(P),
                   "kernel<<<...>>>(args): wrong number of kernel arguments");
-    IssueDeferred(launcher_.name(), stream_,
-                  [&] { launcher_.Run(block_dim_, ToStream(stream_), std::forward<A>(args)...); });
+    IssueDeferred(launcher_.name(), stream_, [&] {
+      const auto s = ToStream(stream_);
+      launcher_.Run(block_dim_, RawStream(s), std::forward<A>(args)...);
+    });
   }
 
  private:
