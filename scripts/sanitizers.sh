@@ -19,7 +19,7 @@ configure() {  # dir sanitizers
 
 echo "== (a) ASan + UBSan: build ($ASAN_DIR) =="
 configure "$ASAN_DIR" address,undefined
-cmake --build "$ASAN_DIR" -j "$JOBS" --target ascsim_tests ascsim_python
+cmake --build "$ASAN_DIR" -j "$JOBS" --target ascsim_tests ascsim_python toolkit_tests
 
 # allocator_may_return_null=1: tests ask for impossible allocations on purpose (device memory
 #   exhausted -> OutOfDeviceMemory / aclError, a huge NumPy copy -> MemoryError); ASan would abort
@@ -37,6 +37,9 @@ for filter in 'ModelProfile.*' '-ModelProfile.*'; do
     --gtest_brief=1 --gtest_filter="$filter"
 done
 
+echo "== (a) toolkit tests (the <<<>>> transform, securec) under ASan + UBSan =="
+ASAN_OPTIONS=detect_leaks=1 "$ASAN_DIR/toolkit/toolkit_tests" --gtest_brief=1
+
 echo "== (a) pytest under ASan + UBSan (runtimes preloaded into /usr/bin/python3) =="
 PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
 LD_PRELOAD="$PRELOAD" ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=0 \
@@ -53,6 +56,6 @@ cmake --build "$TSAN_DIR" -j "$JOBS" --target ascsim_tests
 echo "== (b) GoogleTest (threads) under TSan =="
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$TSAN_DIR/tests/ascsim_tests" \
   --gtest_brief=1 \
-  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*'
+  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*'
 
 echo "== sanitizers clean in $((SECONDS - START)) s =="

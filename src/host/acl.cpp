@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ascsim/runtime.h"
+#include "host/acl_internal.h"
 #include "runtime/device_memory_internal.h"
 
 namespace ascsim::acl {
@@ -108,9 +109,13 @@ aclError aclrtSetDevice(int32_t deviceId) {
     return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
                     " does not exist (the simulator has device 0)",
                 ACL_ERROR_RT_INVALID_DEVICEID);
+  ascsim::acl::OnSetDevice();  // the default context (acl_context.cpp)
   return ACL_SUCCESS;
 }
-aclError aclrtResetDevice(int32_t) { return ACL_SUCCESS; }
+aclError aclrtResetDevice(int32_t) {
+  ascsim::acl::OnResetDevice();
+  return ACL_SUCCESS;
+}
 aclError aclrtGetDeviceCount(uint32_t* count) {
   if (count == nullptr) return Fail("aclrtGetDeviceCount: count is null");
   *count = 1;
@@ -143,7 +148,11 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   return Guard("aclrtSynchronizeStream", [&] {
-    if (std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream)) s->Synchronize();
+    if (std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream)) {
+      s->Synchronize();
+    } else {
+      ascsim::acl::RethrowDefaultStreamError();  // acl_deferred.cpp
+    }
   });
 }
 
@@ -157,6 +166,7 @@ aclError aclrtSynchronizeDevice() {
       for (const auto& entry : ascsim::acl::Streams()) streams.push_back(entry.second);
     }
     for (const auto& s : streams) s->Synchronize();
+    ascsim::acl::RethrowDefaultStreamError();
   });
 }
 

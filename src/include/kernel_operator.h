@@ -27,3 +27,6 @@
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;
 using AscendC::GetBlockNum;
+// CANN declares GetTPipePtr() at global scope (asc-devkit include/basic_api/kernel_common.h):
+// kernels call it unqualified; AscendC::GetTPipePtr stays for code that qualifies it.
+using AscendC::GetTPipePtr;

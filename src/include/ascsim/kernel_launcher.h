@@ -1,9 +1,12 @@
 // Turns a kernel function into a launchable object: ACLRT_LAUNCH_KERNEL(k)(blockDim, stream,
-// args...) and ICPU_RUN_KF(k, blockDim, args...) both come here. Arguments are converted to the
-// kernel's parameter types (void* -> GM_ADDR, as ACL's generated launchers accept) and captured
-// by value, so a queued launch does not depend on the caller's stack.
+// args...), ICPU_RUN_KF(k, blockDim, args...), k<<<...>>>(args...) and the generated
+// aclrtlaunch_<k> all come here. Arguments are converted to the kernel's parameter types
+// (void* -> GM_ADDR, and a pointer to a struct parameter -> a copy of the struct, as ACL's
+// generated launchers accept) and captured by value, so a queued launch does not depend on the
+// caller's stack.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -23,11 +26,27 @@ inline constexpr int kCompiledArch = 0;
 inline constexpr int kCompiledArch = __NPU_ARCH__;
 #endif
 
+// Raises the InvalidArgument for a null pointer given for a struct parameter (out of line, so
+// launching code built with the old libstdc++ ABI passes no std::string into libascsim).
+[[noreturn]] void ThrowNullStructArgument(const char* kernel, size_t index);
+
+// A pointer given for a kernel parameter that is a struct taken by value: CANN's generated
+// launcher aclrtlaunch_<kernel> takes such a parameter (tiling data) by pointer and copies the
+// struct into the launch (asc-devkit cmake/asc/legacy_modules/util/extract_host_stub.py,
+// tiling_add_pointer).
+template <class P, class Raw>
+inline constexpr bool kStructByPointer =
+    std::is_class_v<std::remove_cv_t<P>>&& std::is_pointer_v<Raw> &&
+    !std::is_constructible_v<std::remove_cv_t<P>, Raw>;
+
 template <class P, class A>
-P ConvertKernelArg(A&& arg) {
+P ConvertKernelArg(const char* kernel, size_t index, A&& arg) {
   using Raw = std::decay_t<A>;
   if constexpr (std::is_pointer_v<P> && (std::is_pointer_v<Raw> || std::is_null_pointer_v<Raw>)) {
     return reinterpret_cast<P>(const_cast<void*>(static_cast<const void*>(arg)));
+  } else if constexpr (kStructByPointer<P, Raw>) {
+    if (arg == nullptr) ThrowNullStructArgument(kernel, index);
+    return *reinterpret_cast<const std::remove_cv_t<P>*>(static_cast<const void*>(arg));
   } else {
     return static_cast<P>(std::forward<A>(arg));
   }
@@ -42,15 +61,20 @@ class KernelLauncher {
   template <class... A>
   void Run(uint32_t block_dim, Stream* stream, A&&... args) const {
     static_assert(sizeof...(A) == sizeof...(P), "wrong number of kernel arguments");
-    std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(std::forward<A>(args))...);
-    void (*fn)(P...) = fn_;
-    Launch(
-        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch);
+    Bind(block_dim, stream, std::index_sequence_for<A...>{}, std::forward<A>(args)...);
   }
 
   const char* name() const { return name_; }
 
  private:
+  template <class... A, size_t... I>
+  void Bind(uint32_t block_dim, Stream* stream, std::index_sequence<I...>, A&&... args) const {
+    std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(name_, I, std::forward<A>(args))...);
+    void (*fn)(P...) = fn_;
+    Launch(
+        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch);
+  }
+
   const char* name_;
   void (*fn_)(P...);
 };

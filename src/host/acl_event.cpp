@@ -1,0 +1,267 @@
+// Events. An event records a point in a stream's order; aclrtEventElapsedTime reports the device
+// time between two such points as the cost model estimates it.
+//
+// Device time: each stream has its own device timeline, the sum of the modelled time (kernel
+// estimate plus launch overhead, ascsim/profile.h EstimateLaunch) of the launches it ran. Launches
+// on a stream run on that stream's worker thread and default-stream launches on the calling
+// thread, and launch observers are called on that same thread after each launch, so the timeline
+// is a thread-local sum kept by one observer, installed when the first event is created (from
+// then on launches record their per-call traces, as when profiling). aclrtStreamWaitEvent moves
+// the waiting stream's timeline up to the event's time. Copies and memsets take no modelled time.
+//
+// Return codes follow CANN (hicann/runtime src/acl/aclrt_impl/event.cpp and the runtime's
+// Event::ElapsedTime): null handles are ACL_ERROR_INVALID_PARAM; timing an event that was never
+// recorded is ACL_ERROR_RT_INTERNAL_ERROR ("event recorder null"); one still pending is
+// ACL_ERROR_RT_EVENT_NOT_COMPLETE.
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "acl/acl.h"
+#include "ascsim/profile.h"
+#include "ascsim/runtime.h"
+#include "host/acl_internal.h"
+
+namespace ascsim::acl {
+namespace {
+
+constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS |
+                                      ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY |
+                                      ACL_EVENT_EXTERNAL | ACL_EVENT_IPC;
+
+// The device timeline (us) of the stream whose work runs on this thread.
+thread_local double t_device_us = 0;
+
+void InstallTimelineObserver() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    AddLaunchObserver([](const LaunchRecord& record) {
+      if (record.traces == nullptr) return;
+      const LaunchEstimate estimate = EstimateLaunch(record);
+      t_device_us += estimate.estimated_us + estimate.launch_overhead_us;
+    });
+  });
+}
+
+struct Event {
+  explicit Event(bool timed) : timed(timed) {}
+  const bool timed;  // aclrtCreateEventWithFlag without ACL_EVENT_TIME_LINE cannot be timed
+  std::mutex mu;
+  std::condition_variable done_cv;
+  uint64_t records = 0;    // aclrtRecordEvent calls so far
+  uint64_t completed = 0;  // the record whose point the stream has reached
+  bool recorded = false;   // a completed record exists (and no reset since)
+  double device_us = 0;    // the stream's timeline at the completed record
+
+  bool Pending() const { return completed != records; }
+};
+
+struct Events {
+  std::mutex mu;
+  std::map<const void*, std::shared_ptr<Event>> live;
+};
+Events& Registry() {
+  static Events* events = new Events;  // never destroyed: stream threads may outlive statics
+  return *events;
+}
+
+std::shared_ptr<Event> Find(aclrtEvent handle) {
+  Events& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.live.find(handle);
+  return it == r.live.end() ? nullptr : it->second;
+}
+
+aclError Create(const char* api, aclrtEvent* event, uint32_t flag, bool with_flag) {
+  if (event == nullptr) return RecordError(std::string(api) + ": event is null");
+  if ((flag & ~kKnownEventFlags) != 0) {
+    char bits[16];
+    std::snprintf(bits, sizeof bits, "0x%x", flag & ~kKnownEventFlags);
+    return RecordError(std::string(api) + ": unknown flag bits " + bits +
+                       " (the flags are ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ... of acl_rt.h)");
+  }
+  InstallTimelineObserver();
+  auto e = std::make_shared<Event>(!with_flag || (flag & ACL_EVENT_TIME_LINE) != 0);
+  Events& r = Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.live[e.get()] = e;
+  *event = e.get();
+  return ACL_SUCCESS;
+}
+
+// Marks record number `record` complete at the current thread's timeline.
+void Complete(const std::shared_ptr<Event>& e, uint64_t record) {
+  std::lock_guard<std::mutex> lock(e->mu);
+  if (record <= e->completed) return;  // a reset or a later record overtook it
+  e->completed = record;
+  e->recorded = true;
+  e->device_us = t_device_us;
+  e->done_cv.notify_all();
+}
+
+std::string Unknown(const char* api) {
+  return std::string(api) + ": not an event from aclrtCreateEvent (destroyed?)";
+}
+
+}  // namespace
+}  // namespace ascsim::acl
+
+using ascsim::acl::Event;
+using ascsim::acl::Find;
+using ascsim::acl::RecordError;
+
+aclError aclrtCreateEvent(aclrtEvent* event) {
+  return ascsim::acl::Create("aclrtCreateEvent", event, 0, false);
+}
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  return ascsim::acl::Create("aclrtCreateEventWithFlag", event, flag, true);
+}
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
+  return ascsim::acl::Create("aclrtCreateEventExWithFlag", event, flag, true);
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+  if (event == nullptr) return RecordError("aclrtDestroyEvent: event is null");
+  auto& r = ascsim::acl::Registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  // A record still queued on a stream keeps its own reference and completes harmlessly.
+  if (r.live.erase(event) == 0) return RecordError(ascsim::acl::Unknown("aclrtDestroyEvent"));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  if (event == nullptr) return RecordError("aclrtRecordEvent: event is null");
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtRecordEvent"));
+  return ascsim::acl::Guard("aclrtRecordEvent", [&] {
+    const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
+    uint64_t record;
+    {
+      std::lock_guard<std::mutex> lock(e->mu);
+      record = ++e->records;
+    }
+    if (s == nullptr) {
+      ascsim::acl::Complete(e, record);  // the default stream has run everything issued so far
+    } else {
+      s->Enqueue([e, record] { ascsim::acl::Complete(e, record); });
+    }
+  });
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+  if (event == nullptr) return RecordError("aclrtResetEvent: event is null");
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtResetEvent"));
+  return ascsim::acl::Guard("aclrtResetEvent", [&] {
+    const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
+    auto reset = [e] {
+      std::lock_guard<std::mutex> lock(e->mu);
+      e->completed = e->records;  // a reset stands in for every record issued before it
+      e->recorded = false;
+      e->done_cv.notify_all();
+    };
+    if (s == nullptr) {
+      reset();
+    } else {
+      s->Enqueue(reset);
+    }
+  });
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  if (event == nullptr || status == nullptr) {
+    return RecordError("aclrtQueryEvent: event or status is null");
+  }
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtQueryEvent"));
+  std::lock_guard<std::mutex> lock(e->mu);
+  *status = e->Pending() ? ACL_EVENT_STATUS_NOT_READY : ACL_EVENT_STATUS_COMPLETE;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
+  if (event == nullptr || status == nullptr) {
+    return RecordError("aclrtQueryEventStatus: event or status is null");
+  }
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtQueryEventStatus"));
+  std::lock_guard<std::mutex> lock(e->mu);
+  *status = e->Pending() ? ACL_EVENT_RECORDED_STATUS_NOT_READY : ACL_EVENT_RECORDED_STATUS_COMPLETE;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  if (event == nullptr) return RecordError("aclrtSynchronizeEvent: event is null");
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtSynchronizeEvent"));
+  std::unique_lock<std::mutex> lock(e->mu);
+  const uint64_t target = e->records;  // the most recent record at the time of the call
+  e->done_cv.wait(lock, [&] { return e->completed >= target; });
+  return ACL_SUCCESS;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  if (event == nullptr) return RecordError("aclrtStreamWaitEvent: event is null");
+  std::shared_ptr<Event> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtStreamWaitEvent"));
+  return ascsim::acl::Guard("aclrtStreamWaitEvent", [&] {
+    const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
+    uint64_t target;
+    {
+      std::lock_guard<std::mutex> lock(e->mu);
+      target = e->records;
+    }
+    auto wait = [e, target] {
+      std::unique_lock<std::mutex> lock(e->mu);
+      e->done_cv.wait(lock, [&] { return e->completed >= target; });
+      // Work after the wait starts on the device no earlier than the event's point.
+      if (e->recorded && e->device_us > ascsim::acl::t_device_us) {
+        ascsim::acl::t_device_us = e->device_us;
+      }
+    };
+    if (s == nullptr) {
+      wait();
+    } else {
+      s->Enqueue(wait);
+    }
+  });
+}
+
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  if (ms == nullptr || startEvent == nullptr || endEvent == nullptr) {
+    return RecordError("aclrtEventElapsedTime: ms, startEvent or endEvent is null");
+  }
+  std::shared_ptr<Event> start = Find(startEvent);
+  std::shared_ptr<Event> end = Find(endEvent);
+  if (start == nullptr || end == nullptr) {
+    return RecordError(ascsim::acl::Unknown("aclrtEventElapsedTime"));
+  }
+  double times[2];
+  const std::shared_ptr<Event>* events[2] = {&start, &end};
+  for (int i = 0; i < 2; ++i) {
+    Event& e = **events[i];
+    const char* which = i == 0 ? "startEvent" : "endEvent";
+    if (!e.timed) {
+      return RecordError(std::string("aclrtEventElapsedTime: ") + which +
+                         " was created without ACL_EVENT_TIME_LINE");
+    }
+    std::lock_guard<std::mutex> lock(e.mu);
+    if (e.Pending()) {
+      return RecordError(std::string("aclrtEventElapsedTime: ") + which +
+                             " has not completed yet (synchronize its stream or the event first)",
+                         ACL_ERROR_RT_EVENT_NOT_COMPLETE);
+    }
+    if (!e.recorded) {
+      return RecordError(
+          std::string("aclrtEventElapsedTime: ") + which + " was never recorded (aclrtRecordEvent)",
+          ACL_ERROR_RT_INTERNAL_ERROR);
+    }
+    times[i] = e.device_us;
+  }
+  *ms = static_cast<float>((times[1] - times[0]) / 1000.0);
+  return ACL_SUCCESS;
+}

@@ -1,0 +1,291 @@
+// ascsim-cc: the toolkit's stand-in for CANN's kernel compilers (bisheng, ccec), for build flows
+// that hand Ascend C sources to a compiler of their own: asc-devkit's ASC CMake language (.asc
+// files, find_package(ASC)) and the older samples' CCE language (ccec). Installed as
+// <P>/bin/ascsim-cc and as <P>/compiler/ccec_compiler/bin/{bisheng,ccec}; docs/toolkit.md.
+//
+// It accepts the compilers' command lines and runs g++:
+//   compile (-c, -S, -E, -fsyntax-only): each source is rewritten by ascsim-launch-transform (the
+//     <<<>>> launches; #line keeps messages at the user's file and line) into <object>.ascsim.cpp,
+//     then compiled as C++17 against the toolkit's headers. Device options (--npu-arch,
+//     --cce-aicore-arch, -mllvm ..., --cce-*, -xasc, -xcce, --asc-aicore-lang, ...) are consumed:
+//     the architecture selects the simulated SoC (ASCSIM_SOC, unless the command line defines
+//     it), --run-mode=cpu defines ASCENDC_CPU_DEBUG and __CCE_KT_TEST__, and --run-mode=sim turns
+//     the cost model on (trace and summary into $CAMODEL_LOG_PATH at exit).
+//   link: g++ with libascsim and the toolkit's lib64 (run path included); --cce-build-static-lib
+//     makes an archive (ar).
+// The host compiler is $ASCSIM_CXX, else the one ascsim was built with.
+#include <limits.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "launch_transform.h"
+
+#ifndef ASCSIM_CC_DEFAULT_CXX
+#define ASCSIM_CC_DEFAULT_CXX "g++"
+#endif
+
+namespace {
+
+struct Arch {
+  const char* prefix;     // an --npu-arch / --cce-aicore-arch value starts with this
+  const char* requested;  // the SoC name a program of this architecture reports
+  const char* profile;    // the ascsim profile it is simulated as
+  const char* why;
+};
+// Architectures from asc-devkit cmake/asc/asc_modules/CMakeASCInformation.cmake (dav-2002,
+// dav-2201, dav-3510) and the older samples' CMakeDetermineCCECompiler.cmake (dav-c100,
+// dav-m200, dav-m300, dav-c220).
+const Arch kArchs[] = {
+    {"dav-2201", "Ascend910B1", "Ascend910B1", ""},
+    {"dav-c220", "Ascend910B1", "Ascend910B1", ""},
+    {"dav-2002", "Ascend310P3", "Ascend310P3", ""},
+    {"dav-m200", "Ascend310P3", "Ascend310P3", ""},
+    {"dav-c100", "Ascend910A", "Ascend910B1",
+     "the first-generation Ascend 910 (arch 1001) is not modelled"},
+    {"dav-m300", "Ascend310B1", "Ascend310P3", "the Atlas 200I/500 A2 (arch 3002) is not modelled"},
+    {"dav-3510", "Ascend950", "Ascend910B1", "the Ascend 950 (arch 3510) is not modelled"},
+};
+
+bool StartsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+bool EndsWith(const std::string& s, const char* suffix) {
+  const size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+bool IsSource(const std::string& arg) {
+  for (const char* ext : {".asc", ".cce", ".cpp", ".cc", ".cxx", ".c++", ".C", ".c"}) {
+    if (EndsWith(arg, ext)) return true;
+  }
+  return false;
+}
+
+std::string Root(const char* argv0) {
+  char self[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string path = n > 0 ? std::string(self, static_cast<size_t>(n)) : std::string(argv0);
+  // <P>/bin/ascsim-cc -> <P>
+  for (int i = 0; i < 2; ++i) {
+    const size_t slash = path.rfind('/');
+    path = slash == std::string::npos ? "." : path.substr(0, slash);
+  }
+  return path;
+}
+
+int Run(const std::vector<std::string>& args) {
+  if (std::getenv("ASCSIM_CC_VERBOSE") != nullptr) {
+    for (const std::string& a : args) std::cerr << a << ' ';
+    std::cerr << '\n';
+  }
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) return 127;
+  if (pid == 0) {
+    ::execvp(argv[0], argv.data());
+    std::perror(argv[0]);
+    std::_Exit(127);
+  }
+  int status = 0;
+  if (::waitpid(pid, &status, 0) < 0) return 127;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string Quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string root = Root(argv[0]);
+  const char* cxx_env = std::getenv("ASCSIM_CXX");
+  const std::string cxx = cxx_env != nullptr && *cxx_env ? cxx_env : ASCSIM_CC_DEFAULT_CXX;
+
+  std::vector<std::string> kept, sources;
+  std::string output, run_mode = "npu";
+  const Arch* arch = nullptr;
+  bool compile = false, static_lib = false, has_std = false, defines_soc = false;
+  bool version = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : std::string(); };
+    if (a == "-c" || a == "-S" || a == "-E" || a == "-fsyntax-only") {
+      compile = true;
+      kept.push_back(a);
+    } else if (a == "-o") {
+      output = next();
+    } else if (StartsWith(a, "--npu-arch=") || StartsWith(a, "--cce-aicore-arch=") ||
+               a == "--npu-arch" || a == "--cce-aicore-arch") {
+      const std::string value =
+          a.find('=') != std::string::npos ? a.substr(a.find('=') + 1) : next();
+      for (const Arch& candidate : kArchs) {
+        if (StartsWith(value, candidate.prefix)) arch = &candidate;
+      }
+      if (arch == nullptr) {
+        std::cerr << "ascsim-cc: architecture '" << value << "' is not known; the known ones start "
+                  << "with dav-2201, dav-c220, dav-2002, dav-m200, dav-c100, dav-m300, dav-3510\n";
+        return 1;
+      }
+    } else if (StartsWith(a, "--run-mode=")) {
+      run_mode = a.substr(std::strlen("--run-mode="));
+      if (run_mode != "cpu" && run_mode != "npu" && run_mode != "sim") {
+        std::cerr << "ascsim-cc: --run-mode must be cpu, npu or sim, not '" << run_mode << "'\n";
+        return 1;
+      }
+    } else if (a == "--cce-build-static-lib") {
+      static_lib = true;
+    } else if (a == "-mllvm" || a == "-Xclang" || a == "-Xaicore" || a == "--cce-aicore-only") {
+      if (a != "--cce-aicore-only") next();  // a device option and its value
+    } else if (StartsWith(a, "--cce") || StartsWith(a, "-cce") || StartsWith(a, "--asc-") ||
+               a == "-xcce" || a == "-xasc" || a == "-Xhost-start" || a == "-Xhost-end" ||
+               a == "--enable-simt" || a == "-dc" || StartsWith(a, "--aicore") ||
+               StartsWith(a, "-fcce")) {
+      // device compilation options: nothing to do on the simulator
+    } else if (a == "-x") {
+      next();  // the language: always C++ here
+    } else if (a == "--version" || a == "-v") {
+      version = true;
+    } else if (StartsWith(a, "-std=")) {
+      has_std = true;
+      kept.push_back(a);
+    } else if (StartsWith(a, "-DASCSIM_SOC=") ||
+               (a == "-D" && i + 1 < argc && StartsWith(argv[i + 1], "ASCSIM_SOC="))) {
+      defines_soc = true;
+      kept.push_back(a);
+    } else if (a == "-I" || a == "-D" || a == "-U" || a == "-include" || a == "-isystem" ||
+               a == "-iquote" || a == "-MF" || a == "-MT" || a == "-MQ" || a == "-L" || a == "-l" ||
+               a == "-Xlinker") {
+      kept.push_back(a);
+      kept.push_back(next());
+    } else if (!a.empty() && a[0] != '-' && compile && IsSource(a)) {
+      sources.push_back(a);
+    } else {
+      kept.push_back(a);
+    }
+  }
+  if (version) {
+    std::cout << "ascsim-cc (ascsim " << ASCSIM_VERSION_STRING << ", simulating on the host with "
+              << cxx << ")\n";
+    return 0;
+  }
+
+  if (!compile) {
+    if (static_lib) {  // the CCE language's static library rule
+      std::vector<std::string> cmd = {"ar", "qc", output};
+      for (const std::string& a : kept) {
+        if (!a.empty() && a[0] != '-') cmd.push_back(a);
+      }
+      const int rc = Run(cmd);
+      return rc != 0 ? rc : Run({"ranlib", output});
+    }
+    std::vector<std::string> cmd = {cxx};
+    for (size_t i = 0; i < kept.size(); ++i) {
+      // Linking the simulator runtime is how these flows choose sim mode; it holds no symbol the
+      // program calls, so keep it against the toolchain's --as-needed default.
+      if (kept[i] == "-lruntime_camodel" ||
+          (kept[i] == "-l" && i + 1 < kept.size() && kept[i + 1] == "runtime_camodel")) {
+        cmd.insert(cmd.end(),
+                   {"-Wl,--push-state,--no-as-needed", "-lruntime_camodel", "-Wl,--pop-state"});
+        if (kept[i] == "-l") ++i;
+        continue;
+      }
+      cmd.push_back(kept[i]);
+    }
+    if (!output.empty()) {
+      cmd.push_back("-o");
+      cmd.push_back(output);
+    }
+    cmd.push_back("-L" + root + "/lib64");
+    cmd.push_back("-Wl,-rpath," + root + "/lib");
+    cmd.push_back("-Wl,-rpath," + root + "/lib64");
+    cmd.push_back(root + "/lib/libascsim.so");
+    return Run(cmd);
+  }
+
+  if (sources.size() != 1) {
+    std::cerr << "ascsim-cc: compile one source at a time (got " << sources.size() << ")\n";
+    return 1;
+  }
+  const std::string& source = sources[0];
+  std::string text;
+  {
+    std::ifstream in(source, std::ios::binary);
+    if (!in) {
+      std::cerr << "ascsim-cc: cannot read " << source << "\n";
+      return 1;
+    }
+    std::ostringstream s;
+    s << in.rdbuf();
+    text = s.str();
+  }
+  char resolved[PATH_MAX];
+  const std::string display = ::realpath(source.c_str(), resolved) != nullptr ? resolved : source;
+  ascsim::toolkit::TransformOptions options;
+  options.display_path = display;
+  ascsim::toolkit::TransformResult result = ascsim::toolkit::TransformSource(text, options);
+  for (const auto& d : result.diagnostics) {
+    std::cerr << ascsim::toolkit::FormatDiagnostic(display, d) << "\n";
+  }
+  if (!result.ok()) return 1;
+
+  std::string rewritten_path =
+      (output.empty() ? source.substr(source.rfind('/') + 1) : output) + ".ascsim.cpp";
+  std::string rewritten = result.output;
+  // Start-up code: the SoC this source was compiled for, and the cost model in sim mode.
+  if (arch != nullptr || run_mode == "sim") {
+    int lines = 0;
+    for (char c : rewritten) lines += c == '\n';
+    rewritten += "#line " + std::to_string(lines + 2) + " " + Quote(rewritten_path) + "\n";
+    rewritten += "#include \"ascsim/toolkit.h\"\nnamespace {\nconst bool kAscsimCcStart = (\n";
+    if (arch != nullptr && !defines_soc) {
+      rewritten += "    ::ascsim::toolkit::SelectSoc(" + Quote(arch->requested) + ", " +
+                   Quote(arch->profile) + ", " + Quote(arch->why) + "),\n";
+    }
+    if (run_mode == "sim") rewritten += "    ::ascsim::toolkit::EnableSimMode(),\n";
+    rewritten += "    true);\n}  // namespace\n";
+  }
+  {
+    std::ofstream out(rewritten_path, std::ios::binary | std::ios::trunc);
+    out << rewritten;
+    if (!out.flush()) {
+      std::cerr << "ascsim-cc: cannot write " << rewritten_path << "\n";
+      return 1;
+    }
+  }
+  std::vector<std::string> cmd = {cxx, "-x", "c++"};
+  if (!has_std) cmd.push_back("-std=c++17");
+  if (arch != nullptr && !defines_soc) cmd.push_back(std::string("-DASCSIM_SOC=") + arch->profile);
+  if (run_mode == "cpu") {
+    cmd.push_back("-DASCENDC_CPU_DEBUG=1");
+    cmd.push_back("-D__CCE_KT_TEST__=1");
+  }
+  // The directory of the original source first for quote includes (the rewrite lives elsewhere).
+  const size_t slash = display.rfind('/');
+  if (slash != std::string::npos) {
+    cmd.push_back("-iquote");
+    cmd.push_back(display.substr(0, slash));
+  }
+  cmd.insert(cmd.end(), kept.begin(), kept.end());
+  cmd.push_back("-I" + root + "/include");
+  cmd.push_back(rewritten_path);
+  if (!output.empty()) {
+    cmd.push_back("-o");
+    cmd.push_back(output);
+  }
+  return Run(cmd);
+}

@@ -1,0 +1,86 @@
+// ascsim-launch-transform: the source rewrite that lets g++ compile Ascend C's kernel launch
+// syntax. bisheng (CANN's compiler) accepts
+//
+//   kernel<<<blockDim, l2ctrl, stream>>>(args...);
+//
+// in kernel files, .asc files and host files; g++ does not. TransformSource rewrites each launch,
+// in place, into a call on ascsim's simulated grid (ascsim/acl_launch.h):
+//
+//   ::ascsim::acl::ChevronLaunch("kernel", &kernel, blockDim, l2ctrl, stream)(args...);
+//
+// Only the `<<<` and `>>>` tokens change and a prefix is inserted before the kernel name, so every
+// token stays on its source line; with the `#line 1 "<file>"` the output starts with, g++ reports
+// errors at the user's file and line. Comments, string and character literals (raw strings too),
+// and preprocessor lines are never rewritten; `operator<<<` is left alone.
+//
+// It also finds the __global__ kernels a file defines and generates for each what CANN's
+// ascendc_library generates: the header aclrtlaunch_<kernel>.h declaring
+//
+//   extern "C" uint32_t aclrtlaunch_<kernel>(uint32_t blockDim, aclrtStream stream, <params>);
+//
+// (GM pointers as void*, a struct parameter by pointer) with ACLRT_LAUNCH_KERNEL(k) defined as
+// aclrtlaunch_##k, and the launcher definitions, appended to the rewritten source.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ascsim::toolkit {
+
+struct Diagnostic {
+  int line = 0;  // 1-based, in the input
+  int column = 0;
+  bool error = true;  // false: a note
+  std::string message;
+};
+
+struct KernelParam {
+  enum class Kind {
+    kPointer,  // GM_ADDR, __gm__ T*, any T*: void* in the launcher
+    kScalar,   // a builtin arithmetic type: passed as is
+    kOther,    // anything else (tiling structs, enums, typedefs): by pointer if it is a class
+  };
+  std::string type;  // as written, without the name and default argument
+  std::string name;  // as written; empty for an unnamed parameter
+  Kind kind = Kind::kOther;
+};
+
+struct KernelSignature {
+  std::string name;            // "add_custom"
+  std::string qualified_name;  // "add_custom" or "ns::add_custom"
+  bool is_template = false;    // template kernels get no aclrtlaunch_<kernel>
+  std::vector<KernelParam> params;
+  int line = 0;
+};
+
+struct TransformOptions {
+  std::string display_path;  // the name in #line and diagnostics
+  bool line_directive = true;
+  // The header the rewritten source includes first (it declares ChevronLaunch).
+  std::string launch_header = "ascsim/acl_launch.h";
+};
+
+struct TransformResult {
+  std::string output;                    // the rewritten source (without launcher definitions)
+  std::vector<KernelSignature> kernels;  // __global__ kernels defined in the source
+  int launches = 0;                      // <<<>>> launches rewritten
+  std::vector<Diagnostic> diagnostics;
+  bool ok() const;
+};
+
+TransformResult TransformSource(std::string_view source, const TransformOptions& options);
+
+// aclrtlaunch_<kernel>.h for one (non-template) kernel, `source_path` named in its comment.
+std::string LauncherHeader(const KernelSignature& kernel, std::string_view source_path);
+
+// The aclrtlaunch_<kernel> definitions for the non-template kernels, to append to the rewritten
+// source; `output_path` and `first_line` (the line the text starts on in that file) name the
+// generated lines for compiler messages.
+std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
+                                std::string_view output_path, int first_line);
+
+// "file:line:col: error: message" (GCC's format, so editors jump to it).
+std::string FormatDiagnostic(std::string_view path, const Diagnostic& d);
+
+}  // namespace ascsim::toolkit

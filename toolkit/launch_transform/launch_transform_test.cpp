@@ -1,0 +1,308 @@
+// The <<<>>> rewrite: what is rewritten and what is left alone (comments, strings, raw strings,
+// character literals, preprocessor lines, operator<<<), templates and nested calls in launches,
+// launches over several lines, line preservation and #line mapping (checked with the compiler),
+// the kernel scan and the generated aclrtlaunch_<kernel> header and launcher, and the errors.
+#include "launch_transform.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using ascsim::toolkit::KernelParam;
+using ascsim::toolkit::TransformOptions;
+using ascsim::toolkit::TransformResult;
+using ascsim::toolkit::TransformSource;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// The rewritten text without the two lines the rewrite puts first (#include, #line).
+std::string Body(const std::string& source, TransformResult* result = nullptr) {
+  TransformOptions options;
+  options.display_path = "k.cpp";
+  TransformResult r = TransformSource(source, options);
+  EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].message);
+  const std::string head = "#include \"ascsim/acl_launch.h\"\n#line 1 \"k.cpp\"\n";
+  EXPECT_EQ(r.output.substr(0, head.size()), head);
+  std::string body = r.output.size() >= head.size() ? r.output.substr(head.size()) : "";
+  if (result != nullptr) *result = std::move(r);
+  return body;
+}
+
+int Lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+TEST(LaunchTransform, RewritesALaunchInPlace) {
+  TransformResult r;
+  EXPECT_EQ(Body("  add_custom<<<blockDim, nullptr, stream>>>(x, y, z);\n", &r),
+            "  ::ascsim::acl::ChevronLaunch(\"add_custom\", &add_custom, blockDim, nullptr, "
+            "stream)(x, y, z);\n");
+  EXPECT_EQ(r.launches, 1);
+  // No arguments, literal zeros, two launches on a line.
+  EXPECT_EQ(Body("hello<<<8, nullptr, s>>>(); a<<<1,0,0>>>(p);\n"),
+            "::ascsim::acl::ChevronLaunch(\"hello\", &hello, 8, nullptr, s)(); "
+            "::ascsim::acl::ChevronLaunch(\"a\", &a, 1,0,0)(p);\n");
+  // Spaces around the chevrons.
+  EXPECT_EQ(Body("k <<< n, nullptr, s >>> (x);\n"),
+            "::ascsim::acl::ChevronLaunch(\"k\", &k ,  n, nullptr, s ) (x);\n");
+}
+
+TEST(LaunchTransform, TemplatesAndQualifiedNames) {
+  EXPECT_EQ(Body("kernel<half, 16><<<b, nullptr, s>>>(x);\n"),
+            "::ascsim::acl::ChevronLaunch(\"kernel<half, 16>\", &kernel<half, 16>, b, nullptr, "
+            "s)(x);\n");
+  EXPECT_EQ(Body("ns::inner::k<Tile<4, 8>, N><<<b, nullptr, s>>>(x);\n"),
+            "::ascsim::acl::ChevronLaunch(\"ns::inner::k<Tile<4, 8>, N>\", &ns::inner::k<Tile<4, "
+            "8>, N>, b, nullptr, s)(x);\n");
+  EXPECT_EQ(Body("::k<<<b, nullptr, s>>>();\n"),
+            "::ascsim::acl::ChevronLaunch(\"::k\", &::k, b, nullptr, s)();\n");
+  // Template arguments that are expressions with parentheses.
+  EXPECT_EQ(Body("k<(A > B), sizeof(T)><<<b, nullptr, s>>>();\n"),
+            "::ascsim::acl::ChevronLaunch(\"k<(A>B), sizeof(T)>\", &k<(A > B), sizeof(T)>, b, "
+            "nullptr, s)();\n");
+}
+
+TEST(LaunchTransform, NestedCallsAndTemplatesInTheConfigurationAndArguments) {
+  EXPECT_EQ(Body("k<<<std::min<uint32_t>(n, 48), nullptr, streams[f(i)]>>>(p(q(1)), "
+                 "static_cast<uint8_t*>(v), {1, 2});\n"),
+            "::ascsim::acl::ChevronLaunch(\"k\", &k, std::min<uint32_t>(n, 48), nullptr, "
+            "streams[f(i)])(p(q(1)), static_cast<uint8_t*>(v), {1, 2});\n");
+  // A launch inside another launch's arguments is rewritten too.
+  TransformResult r;
+  const std::string body = Body("outer<<<1, nullptr, s>>>(inner<<<2, nullptr, s>>>(), 3);\n", &r);
+  EXPECT_EQ(r.launches, 2);
+  EXPECT_THAT(body, HasSubstr("ChevronLaunch(\"inner\", &inner, 2, nullptr, s)()"));
+}
+
+TEST(LaunchTransform, LaunchOverSeveralLinesKeepsEveryTokenOnItsLine) {
+  const std::string source =
+      "void run(void* s) {\n"
+      "    add_custom<<<blockDim,\n"
+      "                 nullptr,\n"
+      "                 s>>>(\n"
+      "        x,   // first\n"
+      "        y);\n"
+      "}\n";
+  const std::string body = Body(source);
+  EXPECT_EQ(Lines(body), Lines(source));
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "void run(void* s) {");
+  std::getline(in, line);
+  EXPECT_EQ(line, "    ::ascsim::acl::ChevronLaunch(\"add_custom\", &add_custom, blockDim,");
+  std::getline(in, line);
+  EXPECT_EQ(line, "                 nullptr,");
+  std::getline(in, line);
+  EXPECT_EQ(line, "                 s)(");
+  std::getline(in, line);
+  EXPECT_EQ(line, "        x,   // first");
+}
+
+TEST(LaunchTransform, CommentsStringsAndLiteralsAreLeftAlone) {
+  const std::string source =
+      "// k<<<1, nullptr, s>>>(x);\n"
+      "/* k<<<1, nullptr, s>>>(x);\n"
+      "   still a comment */\n"
+      "const char* a = \"k<<<1, nullptr, s>>>(x)\";\n"
+      "const char* b = \"escaped \\\" k<<<1, nullptr, s>>>(x)\";\n"
+      "const char* c = R\"x(k<<<1, nullptr, s>>>(x) )\" still raw)x\";\n"
+      "const char* d = u8R\"(k<<<1, nullptr, s>>>())\";\n"
+      "const wchar_t* e = L\"k<<<1, nullptr, s>>>()\";\n"
+      "char f = '<'; char g = '\"'; int h = 1'000'000;\n"
+      "#define LAUNCH(k) k<<<1, nullptr, s>>>()\n"
+      "// a line comment that continues \\\n"
+      "   k<<<1, nullptr, s>>>();\n";
+  TransformOptions options;
+  options.display_path = "k.cpp";
+  TransformResult r = TransformSource(source, options);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.launches, 0);
+  EXPECT_THAT(r.output, Not(HasSubstr("ChevronLaunch")));
+  EXPECT_THAT(r.output, HasSubstr(source));
+  // The #define is reported (it is not rewritten), as a note, not an error.
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_FALSE(r.diagnostics[0].error);
+  EXPECT_EQ(r.diagnostics[0].line, 10);
+  EXPECT_THAT(r.diagnostics[0].message, HasSubstr("preprocessor directive"));
+}
+
+TEST(LaunchTransform, ShiftOperatorsAndOperatorTemplatesAreNotLaunches) {
+  const std::string source =
+      "int a = x << 3; int b = (y << 1) < z;\n"
+      "std::cout << v;\n"
+      "friend std::ostream& operator<<<>(std::ostream&, const X&);\n"
+      "template <class T> struct S { bool b = 1 < 2; };\n";
+  TransformResult r;
+  EXPECT_EQ(Body(source, &r), source);
+  EXPECT_EQ(r.launches, 0);
+}
+
+TEST(LaunchTransform, LaunchAfterADirectiveWithALineSplice) {
+  TransformResult r;
+  const std::string body =
+      Body("#define X \\\n  1\n#include \"a//b.h\"\nk<<<X, nullptr, s>>>();\n", &r);
+  EXPECT_EQ(r.launches, 1);
+  EXPECT_THAT(body, HasSubstr("#define X \\\n  1\n#include \"a//b.h\"\n::ascsim::acl::"));
+}
+
+TEST(LaunchTransform, ByteOrderMarkIsDropped) {
+  EXPECT_EQ(Body("\xEF\xBB\xBFk<<<1, nullptr, s>>>();\n"),
+            "::ascsim::acl::ChevronLaunch(\"k\", &k, 1, nullptr, s)();\n");
+}
+
+TEST(LaunchTransform, Errors) {
+  struct Case {
+    const char* source;
+    int line, column;
+    const char* message;
+  } cases[] = {
+      {"void f() {\n  k<<<1, nullptr, s(x);\n}\n", 2, 4, "has no matching '>>>'"},
+      {"k<<<1, nullptr, s>>>;\n", 1, 21, "expected '(' with the kernel arguments"},
+      {"k<<<1>>>(x);\n", 1, 2, "needs <<<blockDim, l2ctrl, stream>>> (found 1 value)"},
+      {"k<<<1, 2, 3, 4>>>(x);\n", 1, 2, "found 4 values"},
+      {"<<<1, nullptr, s>>>(x);\n", 1, 1, "without a kernel before it"},
+      {"obj.k<<<1, nullptr, s>>>(x);\n", 1, 6, "must be a function, not a member ('k')"},
+      {"k<<<1, nullptr, s>>>(x;\n", 1, 21, "is not closed"},
+      {"/* open\n", 1, 1, "unterminated comment"},
+      {"const char* s = \"open\n;\n", 1, 17, "unterminated string literal"},
+      {"auto r = R\"x(never closed)y\";\n", 1, 10, "unterminated raw string literal"},
+  };
+  for (const Case& c : cases) {
+    TransformOptions options;
+    options.display_path = "bad.cpp";
+    TransformResult r = TransformSource(c.source, options);
+    ASSERT_FALSE(r.ok()) << c.source;
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].line, c.line) << c.source;
+    EXPECT_EQ(r.diagnostics[0].column, c.column) << c.source;
+    EXPECT_THAT(r.diagnostics[0].message, HasSubstr(c.message)) << c.source;
+  }
+  EXPECT_EQ(ascsim::toolkit::FormatDiagnostic("bad.cpp", {3, 7, true, "boom"}),
+            "bad.cpp:3:7: error: boom");
+}
+
+TEST(LaunchTransform, FindsKernelDefinitionsAndTheirParameters) {
+  TransformResult r;
+  Body(
+      "#include \"kernel_operator.h\"\n"
+      "extern \"C\" __global__ __aicore__ void decl_only(GM_ADDR x);\n"
+      "extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x, __gm__ uint8_t *y,\n"
+      "    uint32_t n, const AddTiling tiling, float alpha = 1.0f) {\n"
+      "  if (n > 0) { }\n"
+      "}\n"
+      "namespace ops { namespace v2 {\n"
+      "__global__ __aicore__ void scale(__gm__ float* __restrict__ x, unsigned int n,\n"
+      "                                 Mode mode) {}\n"
+      "}}\n"
+      "namespace {\n"
+      "__global__ __vector__ void hidden(GM_ADDR) {}\n"
+      "}\n"
+      "template <typename T, int N>\n"
+      "__global__ __aicore__ void tmpl(GM_ADDR x) {}\n"
+      "__global__ __attribute__((noinline)) void attributed(void) {}\n"
+      "void host() { add_custom<<<8, nullptr, nullptr>>>(a, b, 8, t, 2.0f); }\n",
+      &r);
+  ASSERT_EQ(r.kernels.size(), 5u);
+  const auto& add = r.kernels[0];
+  EXPECT_EQ(add.name, "add_custom");
+  EXPECT_EQ(add.qualified_name, "add_custom");
+  EXPECT_EQ(add.line, 3);
+  ASSERT_EQ(add.params.size(), 5u);
+  EXPECT_EQ(add.params[0].kind, KernelParam::Kind::kPointer);
+  EXPECT_EQ(add.params[0].name, "x");
+  EXPECT_EQ(add.params[1].kind, KernelParam::Kind::kPointer);
+  EXPECT_EQ(add.params[1].type, "__gm__ uint8_t*");
+  EXPECT_EQ(add.params[1].name, "y");
+  EXPECT_EQ(add.params[2].kind, KernelParam::Kind::kScalar);
+  EXPECT_EQ(add.params[3].kind, KernelParam::Kind::kOther);
+  EXPECT_EQ(add.params[3].type, "const AddTiling");
+  EXPECT_EQ(add.params[3].name, "tiling");
+  EXPECT_EQ(add.params[4].type, "float");
+  EXPECT_EQ(add.params[4].name, "alpha");
+  const auto& scale = r.kernels[1];
+  EXPECT_EQ(scale.qualified_name, "ops::v2::scale");
+  ASSERT_EQ(scale.params.size(), 3u);
+  EXPECT_EQ(scale.params[1].type, "unsigned int");
+  EXPECT_EQ(scale.params[1].kind, KernelParam::Kind::kScalar);
+  EXPECT_EQ(scale.params[2].kind, KernelParam::Kind::kOther);
+  EXPECT_EQ(r.kernels[2].qualified_name, "hidden");
+  ASSERT_EQ(r.kernels[2].params.size(), 1u);
+  EXPECT_EQ(r.kernels[2].params[0].name, "");  // unnamed
+  EXPECT_TRUE(r.kernels[3].is_template);
+  EXPECT_EQ(r.kernels[4].name, "attributed");
+  EXPECT_TRUE(r.kernels[4].params.empty());
+}
+
+TEST(LaunchTransform, LauncherHeaderAndDefinitions) {
+  TransformResult r;
+  Body(
+      "extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR stream,\n"
+      "    uint32_t n, AddTiling tiling, uint32_t) {}\n",
+      &r);
+  ASSERT_EQ(r.kernels.size(), 1u);
+  const std::string header = ascsim::toolkit::LauncherHeader(r.kernels[0], "/src/add_custom.cpp");
+  EXPECT_THAT(header, HasSubstr("#ifndef HEADER_ACLRTLAUNCH_ADD_CUSTOM_H"));
+  EXPECT_THAT(header, HasSubstr("#include \"acl/acl_base.h\""));
+  EXPECT_THAT(header,
+              HasSubstr("#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func"));
+  // GM pointers as void*, the struct by pointer, a parameter named like ours renamed.
+  EXPECT_THAT(header, HasSubstr("extern \"C\" uint32_t aclrtlaunch_add_custom(uint32_t blockDim, "
+                                "aclrtStream stream, void* x, void* arg1, uint32_t n, "
+                                "::ascsim::acl::LauncherParam<AddTiling> tiling, uint32_t arg4);"));
+  const std::string defs = ascsim::toolkit::LauncherDefinitions(r.kernels, "/b/add_custom.cpp", 9);
+  EXPECT_THAT(defs, HasSubstr("#line 10 \"/b/add_custom.cpp\"\n"));
+  EXPECT_THAT(defs, HasSubstr("return ::ascsim::acl::GeneratedLaunch(\"add_custom\", &add_custom, "
+                              "blockDim, stream, x, arg1, n, tiling, arg4);"));
+}
+
+// The whole way through g++: an error in the user's code after a rewritten multi-line launch is
+// reported at the user's file and line; so is one inside a launch's arguments.
+TEST(LaunchTransform, CompilerErrorsPointAtTheUsersFileAndLine) {
+  const std::string dir = TOOLKIT_TEST_WORK_DIR;
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  const std::string user_path = dir + "/user_kernel.cpp";
+  const std::string source =
+      "#include \"kernel_operator.h\"\n"                                       // 1
+      "extern \"C\" __global__ __aicore__ void k(GM_ADDR x, uint32_t n) {}\n"  // 2
+      "void run(void* stream, uint8_t* x) {\n"                                 // 3
+      "  k<<<8,\n"                                                             // 4
+      "      nullptr,\n"                                                       // 5
+      "      stream>>>(x,\n"                                                   // 6
+      "                8u);\n"                                                 // 7
+      "  int unused = undeclared_name;\n"                                      // 8
+      "  k<<<8, nullptr, stream>>>(x, also_undeclared);\n"                     // 9
+      "}\n";
+  TransformOptions options;
+  options.display_path = user_path;
+  TransformResult r = TransformSource(source, options);
+  ASSERT_TRUE(r.ok());
+  const std::string out_path = dir + "/user_kernel.transformed.cpp";
+  std::ofstream(out_path) << r.output
+                          << ascsim::toolkit::LauncherDefinitions(r.kernels, out_path,
+                                                                  Lines(r.output) + 1);
+  const std::string log = dir + "/compile.log";
+  const std::string cmd = "LC_ALL=C " + std::string(TOOLKIT_TEST_CXX) +
+                          " -std=c++17 -fsyntax-only " + TOOLKIT_TEST_INCLUDES + " " + out_path +
+                          " > " + log + " 2>&1";
+  EXPECT_NE(std::system(cmd.c_str()), 0);
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_THAT(text.str(),
+              HasSubstr(user_path + ":8:16: error: 'undeclared_name' was not declared"));
+  EXPECT_THAT(text.str(), HasSubstr(user_path + ":9:"));
+  EXPECT_THAT(text.str(), HasSubstr("'also_undeclared' was not declared"));
+  EXPECT_THAT(text.str(), Not(HasSubstr("transformed.cpp:")));
+}
+
+}  // namespace
