@@ -1,6 +1,7 @@
 // Out-of-line pieces of the kernel API: call records, rounding modes, sync and small checks.
 #include <chrono>
 
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/kernel_print.h"
@@ -134,6 +135,19 @@ trace::ApiCall FlagCall(const char* name, trace::CallKind kind, AscendC::HardEve
 void PipeBarrierImpl(pipe_t pipe) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
+  if (core.sanitizer != nullptr) {
+    static const char* const kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                                         "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL", "PIPE_MTE4",
+                                         "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
+    const auto i = static_cast<size_t>(pipe);
+    const char* name = i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "PIPE_?";
+    const trace::Pipe p = ToModelPipe(pipe);
+    if (pipe == PIPE_ALL) {
+      core.sanitizer->PipeBarrier(trace::Pipe::kNone, name);
+    } else if (p != trace::Pipe::kNone) {
+      core.sanitizer->PipeBarrier(p, name);
+    }
+  }
   Record(core, [&] {
     trace::ApiCall call{};
     call.name = "PipeBarrier";
@@ -156,6 +170,10 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") set again before its WaitFlag; a flag holds one event, so the first is lost"));
   }
   ++pending;
+  if (core.sanitizer != nullptr) {
+    auto [src, dst] = EventPipes(event);
+    core.sanitizer->SetFlag(FlagKey(event, id), AscendC::HardEventName(event), id, src, dst);
+  }
   Record(core, [&] { return FlagCall("SetFlag", trace::CallKind::kSetFlag, event, id); });
 }
 
@@ -170,6 +188,10 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") has no matching SetFlag; the device would hang until timeout 507018"));
   }
   --it->second;
+  if (core.sanitizer != nullptr) {
+    auto [src, dst] = EventPipes(event);
+    core.sanitizer->WaitFlag(FlagKey(event, id), src, dst);
+  }
   Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
 }
 
@@ -186,6 +208,7 @@ void SyncAllImpl() {
     call.pipe = trace::Pipe::kNone;
     return call;
   });
+  if (core.sanitizer != nullptr) core.sanitizer->SyncAll();
   core.launch->sync_all(core.block_idx);
 }
 
@@ -199,6 +222,8 @@ int64_t SystemCycle() {
 
 void FinishBlock(CoreContext& core) {
   FlushKernelPrint(core);
+  // With ASCSIM_SANITIZE=sync an unwaited SetFlag fails the launch instead of the warning below.
+  if (core.sanitizer != nullptr) core.sanitizer->FinishBlock();
   for (const auto& [key, count] : core.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

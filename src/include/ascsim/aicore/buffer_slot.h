@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
@@ -26,6 +27,7 @@ struct BufferSlot {
   uint32_t index = 0;  // index within its owner
   bool is_queue = false;
   trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
+  CoreSanitizer* sanitizer = nullptr;  // the owning core's sanitizer when ASCSIM_SANITIZE is on
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

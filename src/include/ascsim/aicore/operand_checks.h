@@ -6,6 +6,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/trace.h"
 
@@ -19,13 +20,23 @@ inline uint64_t CheckCount(const char* call, int64_t count) {
 }
 
 // A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned.
+// For the sanitizer (sanitizer_hooks.h) the operand is accessed by `pipe` in the direction its
+// role names (or `access`), over its first `count` elements or over `footprint` when given
+// (strided copies); count 0 records nothing (the caller describes the bytes itself).
 template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
-                  uint64_t count) {
+                  uint64_t count, trace::Pipe pipe = trace::Pipe::kV,
+                  const Footprint* footprint = nullptr, Access access = Access::kAuto) {
   T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
   if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
     FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
+  }
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr && count != 0) [[unlikely]] {
+    SanitizeLocal(slot->sanitizer, pipe, access, slot, p,
+                  footprint != nullptr ? *footprint : Footprint::Bytes(count * sizeof(T)), call,
+                  role);
   }
   return p;
 }
