@@ -91,7 +91,7 @@ trace::Pipe ToModelPipe(pipe_t pipe) {
 }
 
 // Source and destination pipes of a HardEvent, from its name ("MTE2_V").
-std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
+std::pair<trace::Pipe, trace::Pipe> ParseEventPipes(AscendC::HardEvent event) {
   const std::string name = AscendC::HardEventName(event);
   const size_t sep = name.find('_');
   auto pipe_of = [](const std::string& p) {
@@ -105,6 +105,19 @@ std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
     return trace::Pipe::kNone;
   };
   return {pipe_of(name.substr(0, sep)), pipe_of(name.substr(sep + 1))};
+}
+
+// The same, parsed once per event (SetFlag/WaitFlag ask for it on every call).
+std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
+  static const auto* const kTable = [] {
+    constexpr int kEvents = static_cast<int>(AscendC::HardEvent::MAX);
+    auto* table = new std::pair<trace::Pipe, trace::Pipe>[kEvents];
+    for (int e = 0; e < kEvents; ++e)
+      table[e] = ParseEventPipes(static_cast<AscendC::HardEvent>(e));
+    return table;
+  }();
+  const auto i = static_cast<size_t>(event);
+  return i < static_cast<size_t>(AscendC::HardEvent::MAX) ? kTable[i] : ParseEventPipes(event);
 }
 
 uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {

@@ -153,7 +153,21 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
   const int p = PipeIndex(pipe);
   open_[p] = true;
   cur_ = Op{core_.api_calls, pipe, closed_[p] + 1, name};
+  cur_name_ = Intern(name);
   has_cur_ = true;
+}
+
+uint16_t CoreSanitizer::Intern(const char* name) {
+  auto& cached = name_cache_[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  if (cached.first == name) return cached.second;
+  auto [it, inserted] = name_ids_.try_emplace(name, 0);
+  if (inserted) {
+    if (names_.size() > 0xFFFF) return 0;  // "?" (never: names are the API's string literals)
+    it->second = static_cast<uint16_t>(names_.size());
+    names_.push_back(name);
+  }
+  cached = {name, it->second};
+  return it->second;
 }
 
 void CoreSanitizer::Flush() {
@@ -169,18 +183,17 @@ void CoreSanitizer::Flush() {
   pending_.clear();
 }
 
-AccessRef CoreSanitizer::Ref(const char* role) const {
+AccessRef CoreSanitizer::Ref() const {
   AccessRef r;
-  r.call = cur_.call;
-  r.name = cur_.name;
-  r.role = role;
+  r.call = CallNumber(cur_.call);
+  r.name = cur_name_;
   r.epoch = cur_.epoch;
   r.pipe = static_cast<uint8_t>(PipeIndex(cur_.pipe));
   return r;
 }
 
 bool CoreSanitizer::Ordered(const AccessRef& a) {
-  if (a.call == cur_.call) return true;  // operands of one instruction
+  if (a.call == CallNumber(cur_.call)) return true;  // operands of one instruction
   const int p = PipeIndex(cur_.pipe);
   if ((a.pipe == p && InOrder(p)) || vc_[p][a.pipe] >= a.epoch) {
     NoteOrderedBy(a);
@@ -250,7 +263,7 @@ void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool 
       return true;
     });
   }
-  AccessRef ref = Ref(role);
+  AccessRef ref = Ref();
   ref.atomic = atomic;
   if (read) {
     const int p = ref.pipe;
@@ -296,8 +309,12 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
   // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
   const uint8_t atomic =
       write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.atomic_op : 0;
+  if (gm_last_ == nullptr || gm_last_alloc_ != alloc.begin) {
+    gm_last_ = &gm_.try_emplace(alloc.begin, /*untouched_init=*/true).first->second;
+    gm_last_alloc_ = alloc.begin;
+  }
   for (const auto& [b, e] : runs) {
-    CheckAndRecord(gm_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc);
+    CheckAndRecord(*gm_last_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc);
     GmInterval iv;
     iv.begin = b;
     iv.end = e;
@@ -627,8 +644,8 @@ void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, boo
   Fault(ErrorKind::kRace, Str("race: ", Describe(PipeNameOf(now_pipe), cur_.name, cur_.call), " ",
                               now_verb, " ", role != nullptr ? Str(role, " ") : std::string(),
                               Region(local, begin, end, info, alloc), ", which ",
-                              Describe(PipeNameOf(earlier.pipe), earlier.name, earlier.call), " ",
-                              then_verb, ", with no ", MissingSync(earlier.pipe, now_pipe)));
+                              Describe(PipeNameOf(earlier.pipe), NameOf(earlier), earlier.call),
+                              " ", then_verb, ", with no ", MissingSync(earlier.pipe, now_pipe)));
 }
 
 void CoreSanitizer::ReportUninitialized(uint64_t begin, uint64_t end, const char* role,

@@ -144,7 +144,12 @@ class CoreSanitizer {
   bool Ordered(const AccessRef& a);
   void NoteOrderedBy(const AccessRef& a);
   SlotInfo& Info(const BufferSlot& slot);
-  AccessRef Ref(const char* role) const;
+  AccessRef Ref() const;
+  uint16_t Intern(const char* name);
+  const char* NameOf(const AccessRef& a) const { return names_[a.name]; }
+  static uint32_t CallNumber(uint64_t call) {
+    return call > 0xFFFFFFFFull ? 0xFFFFFFFFu : static_cast<uint32_t>(call);
+  }
 
   void CheckAndRecord(Shadow& shadow, bool local, bool write, bool read, uint64_t begin,
                       uint64_t end, const char* role, uint8_t atomic, const SlotInfo* info,
@@ -167,12 +172,19 @@ class CoreSanitizer {
   std::array<bool, kPipeCount> open_{};  // the current epoch of a pipe has instructions
 
   Op cur_;
+  uint16_t cur_name_ = 0;
   bool has_cur_ = false;
+  std::vector<const char*> names_{"?"};  // interned call names; AccessRef::name indexes it
+  std::map<const char*, uint16_t> name_ids_;
+  std::pair<const char*, uint16_t> name_cache_[16] = {};  // by pointer hash, before name_ids_
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
 
   std::vector<SlotInfo> slots_;  // by BufferSlot::id
-  Shadow gm_{/*untouched_init=*/true};
+  // GM, one shadow per device allocation (tiles stream through each one in address order).
+  std::map<const uint8_t*, Shadow> gm_;
+  const uint8_t* gm_last_alloc_ = nullptr;
+  Shadow* gm_last_ = nullptr;
   std::map<uint32_t, PendingFlag> flags_set_;
   std::map<uint32_t, std::pair<uint64_t, int32_t>> event_ids_;  // key -> (call, id)
   std::map<uint32_t, const char*> event_names_;

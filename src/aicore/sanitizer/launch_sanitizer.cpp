@@ -13,9 +13,11 @@ const char* PipeNameOf(int pipe) { return trace::PipeName(static_cast<trace::Pip
 
 void BlockGmLog::Add(const GmInterval& iv) {
   std::vector<GmInterval>& epoch = epochs.back();
-  if (!epoch.empty()) {
-    GmInterval& last = epoch.back();
-    // Streaming access (tile after tile, or scalar after scalar) extends one interval.
+  // Streaming access (tile after tile of x, y and z, or scalar after scalar) extends one of the
+  // last few intervals instead of adding one per call.
+  constexpr size_t kLookBack = 8;
+  for (size_t k = 0; k < kLookBack && k < epoch.size(); ++k) {
+    GmInterval& last = epoch[epoch.size() - 1 - k];
     if (last.kind == iv.kind && last.alloc.begin == iv.alloc.begin && iv.begin <= last.end &&
         iv.end >= last.begin) {
       last.begin = std::min(last.begin, iv.begin);
@@ -135,6 +137,7 @@ std::string GmRegion(uint64_t begin, uint64_t end, const GmRange& alloc) {
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     const std::string& kernel) const {
   std::lock_guard<std::mutex> lock(mu_);
+  if (block_num_ < 2) return std::nullopt;
   size_t epochs = 0;
   for (const auto& log : logs_) {
     if (log) epochs = std::max(epochs, log->epochs.size());

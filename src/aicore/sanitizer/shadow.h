@@ -5,6 +5,8 @@
 // the cost of an access is the number of segments it overlaps, never the number of elements.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,14 +18,14 @@ namespace ascsim::aicore {
 constexpr int kPipeCount = 7;
 inline int PipeIndex(trace::Pipe pipe) { return static_cast<int>(pipe); }
 
-// One earlier access, as the checks and the messages need it.
+// One earlier access, as the checks and the messages need it: 12 bytes, since every shadow
+// segment holds eight of them.
 struct AccessRef {
-  uint64_t call = 0;           // the block's API call number (CoreContext::api_calls)
-  const char* name = nullptr;  // "Add", "DataCopy GM->UB", ...
-  const char* role = nullptr;  // "src0", "dst", ...
-  uint32_t epoch = 0;          // the sync epoch of its pipe it belongs to (1-based)
-  uint8_t pipe = 0;            // PipeIndex
-  uint8_t atomic = 0;          // AtomicOp of a GM write under SetAtomicAdd/Max/Min, else 0
+  uint32_t call = 0;   // the block's API call number (CoreContext::api_calls, saturated)
+  uint32_t epoch = 0;  // the sync epoch of its pipe it belongs to (1-based)
+  uint16_t name = 0;   // the call's name, interned per block ("Add", "DataCopy GM->UB", ...)
+  uint8_t pipe = 0;    // PipeIndex
+  uint8_t atomic = 0;  // AtomicOp of a GM write under SetAtomicAdd/Max/Min, else 0
   // Same ordering facts (the call and names are only for messages).
   bool SameOrdering(const AccessRef& o) const {
     return epoch == o.epoch && pipe == o.pipe && atomic == o.atomic;
@@ -55,8 +57,10 @@ struct Segment {
   ShadowState state;
 };
 
-// Segments sorted by address, disjoint; bytes in no segment have never been touched and read as
-// `untouched` (a fresh state).
+// Segments sorted by their first byte, disjoint; bytes in no segment have never been touched and
+// read as `untouched` (a fresh state). A sorted vector: accesses mostly rewrite one whole
+// segment (a tile op on its buffer, again) or append after the last (streaming through GM, one
+// shadow per allocation), both O(1) here; anything else shifts the segments after it.
 class Shadow {
  public:
   explicit Shadow(bool untouched_init = false) { untouched_.init = untouched_init; }
@@ -86,6 +90,16 @@ class Shadow {
   void Apply(uint64_t begin, uint64_t end, Update&& update) {
     if (begin >= end) return;
     const size_t first = FirstEndingAfter(begin);
+    if (first < segs_.size() && segs_[first].begin == begin && segs_[first].end == end) {
+      segs_[first].state = update(segs_[first].state);  // exactly one segment: in place
+      MergeAround(first);
+      return;
+    }
+    if (first == segs_.size()) {  // past every segment: append
+      segs_.push_back(Segment{begin, end, update(untouched_)});
+      MergeAround(segs_.size() - 1);
+      return;
+    }
     size_t last = first;
     while (last < segs_.size() && segs_[last].begin < end) ++last;
     scratch_.clear();
@@ -107,27 +121,17 @@ class Shadow {
     if (first < last && segs_[last - 1].end > end) {
       Push(end, segs_[last - 1].end, segs_[last - 1].state);
     }
-    // Merge with the untouched neighbours on either side when they carry the same facts.
-    size_t lo = first, hi = last;
-    if (lo > 0 && segs_[lo - 1].end == scratch_.front().begin &&
-        segs_[lo - 1].state.SameOrdering(scratch_.front().state)) {
-      scratch_.front().begin = segs_[lo - 1].begin;
-      --lo;
-    }
-    if (hi < segs_.size() && segs_[hi].begin == scratch_.back().end &&
-        segs_[hi].state.SameOrdering(scratch_.back().state)) {
-      scratch_.back().end = segs_[hi].end;
-      ++hi;
-    }
-    // Replace segs_[lo, hi) by scratch_ in place.
-    const size_t old_n = hi - lo, new_n = scratch_.size();
+    // Replace segs_[first, last) by scratch_, then merge at its two edges.
+    const size_t old_n = last - first, new_n = scratch_.size();
     if (new_n > old_n) {
-      segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(hi), new_n - old_n, Segment{});
+      segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(last), new_n - old_n, Segment{});
     } else if (new_n < old_n) {
-      segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(lo + new_n),
-                  segs_.begin() + static_cast<std::ptrdiff_t>(hi));
+      segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(first + new_n),
+                  segs_.begin() + static_cast<std::ptrdiff_t>(last));
     }
-    for (size_t k = 0; k < new_n; ++k) segs_[lo + k] = scratch_[k];
+    std::copy(scratch_.begin(), scratch_.end(), segs_.begin() + static_cast<std::ptrdiff_t>(first));
+    MergeAround(first + new_n - 1);
+    MergeAround(first);
   }
 
   void Clear() { segs_.clear(); }
@@ -136,6 +140,7 @@ class Shadow {
  private:
   // Index of the first segment whose end is after `addr`.
   size_t FirstEndingAfter(uint64_t addr) const {
+    if (!segs_.empty() && segs_.back().end <= addr) return segs_.size();
     size_t lo = 0, hi = segs_.size();
     while (lo < hi) {
       const size_t mid = (lo + hi) / 2;
@@ -146,8 +151,24 @@ class Shadow {
     }
     return lo;
   }
+  // Merges segs_[i] with its neighbours when they touch it with the same ordering facts (the
+  // newer names are kept: the latest access is the one reported).
+  void MergeAround(size_t i) {
+    if (i >= segs_.size()) return;
+    if (i + 1 < segs_.size() && segs_[i + 1].begin == segs_[i].end &&
+        segs_[i + 1].state.SameOrdering(segs_[i].state)) {
+      segs_[i].end = segs_[i + 1].end;
+      segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(i + 1));
+    }
+    if (i > 0 && segs_[i - 1].end == segs_[i].begin &&
+        segs_[i - 1].state.SameOrdering(segs_[i].state)) {
+      segs_[i - 1].end = segs_[i].end;
+      segs_[i - 1].state = segs_[i].state;
+      segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
   // Appends a piece to scratch_, merged into the previous one when it continues it with the
-  // same facts (the later call's names are kept, so the newest access is the one reported).
+  // same facts.
   void Push(uint64_t begin, uint64_t end, const ShadowState& state) {
     if (!scratch_.empty() && scratch_.back().end == begin &&
         scratch_.back().state.SameOrdering(state)) {
