@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "aicore/sanitizer/core_sanitizer.h"
+#include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/simd/masked_math.h"
 
@@ -86,6 +87,25 @@ void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access
 void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const GmRange& alloc,
                 const void* first, const Footprint& footprint, const char* call) {
   sanitizer->Gm(pipe, access, alloc, FootprintRuns(sanitizer, first, footprint), call);
+}
+
+void SanitizeLocalOperand(const BufferSlot* slot, trace::Pipe pipe, Access access,
+                          const void* first, uint64_t bytes, const Footprint* footprint,
+                          const char* call, const char* role) {
+  if (bytes == 0) return;  // the caller describes the operand's bytes itself
+  SanitizeLocal(slot->sanitizer, pipe, access, slot, first,
+                footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call, role);
+}
+
+void SanitizeGmOperand(CoreSanitizer* sanitizer, trace::Pipe pipe, const char* verb,
+                       const GmRange& alloc, const void* first, uint64_t bytes,
+                       const Footprint* footprint, const char* call) {
+  if (bytes == 0) return;
+  const Access access = verb[0] == 'r'   ? Access::kRead
+                        : verb[0] == 'w' ? Access::kWrite
+                                         : Access::kReadWrite;
+  SanitizeGm(sanitizer, pipe, access, alloc, first,
+             footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call);
 }
 
 void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,

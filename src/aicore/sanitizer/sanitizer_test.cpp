@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl.h"
 #include "aicore_test_util.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/runtime.h"
@@ -871,6 +872,42 @@ TEST(Sanitizer, PipeBarrierAllBeforeSyncAllIsRedundant) {
   EXPECT_EQ(o.warnings[0],
             "barrier_sync_all: block 0/2: PipeBarrier<PIPE_ALL> (call 1) is redundant: no later "
             "access depends on one it waits for, so it only costs time on the device (x2)");
+}
+
+// ---- the same finding through every front door ----
+
+TEST(Sanitizer, FindingsReachAclAndTheTestingKernels) {
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(kRaceInit);  // the default
+  DeviceBuffer x(4 * 64 * 4), z(4 * 64 * 4);
+  const std::string expected_tail =
+      "race: V Muls (call 6) reads src UB [0x0, 0x100) of the VECCALC TBuf, which MTE2 DataCopy "
+      "GM->UB (call 5) wrote, with no SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) "
+      "between them";
+  // C++: a KernelError of kind race, lowest block.
+  try {
+    ascsim::kernels::testing::LaunchMissingSync(x.gm(), z.gm(), 64, 4, nullptr);
+    ADD_FAILURE() << "expected a race";
+  } catch (const ascsim::KernelError &e) {
+    EXPECT_EQ(e.fault_kind(), ErrorKind::kRace);
+    EXPECT_EQ(std::string(e.what()), "missing_sync_custom: block 0/4: " + expected_tail);
+  }
+  // ACL: an aclError at aclrtSynchronizeStream and the line from aclGetRecentErrMsg.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  EXPECT_EQ(ACLRT_LAUNCH_KERNEL(missing_sync_custom)(4, stream, x.gm(), z.gm(), 64u), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_EQ(std::string(aclGetRecentErrMsg()), "missing_sync_custom: block 0/4: " + expected_tail);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  // Off: the right answer, as the simulator runs the pipes in order.
+  ascsim::SetSanitize(0);
+  for (uint32_t i = 0; i < 4 * 64; ++i) x.as<float>()[i] = float(i);
+  ascsim::kernels::testing::LaunchMissingSync(x.gm(), z.gm(), 64, 4, nullptr);
+  EXPECT_EQ(z.as<float>()[4 * 64 - 1], 2.0f * float(4 * 64 - 1));
 }
 
 // ---- switches ----

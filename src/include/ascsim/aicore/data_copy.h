@@ -94,7 +94,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->UB", count);
-  T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n, ascsim::trace::Pipe::kMte2);
+  T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n, {ascsim::trace::Pipe::kMte2});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, "DataCopy GM->UB", "read", 0, n);
   ascsim::simd::Copy(d, s, n * sizeof(T));
   ai::Record(core, [&] {
@@ -110,7 +110,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
-  const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n, ascsim::trace::Pipe::kMte3);
+  const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n, {ascsim::trace::Pipe::kMte3});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, "DataCopy UB->GM", "write", 0, n);
   ai::StoreToGm("DataCopy UB->GM", d, s, n);
   ai::Record(core, [&] {
@@ -153,7 +153,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   const uint64_t src_extent = (p.blockCount - 1) * src_pitch + len;
   const auto dst_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
   const auto src_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
-  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, ascsim::trace::Pipe::kMte2, &dst_rows);
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, {ascsim::trace::Pipe::kMte2, &dst_rows});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0, src_extent,
                                                             ascsim::trace::Pipe::kMte2, &src_rows);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
@@ -182,7 +182,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const auto src_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
   const auto dst_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
   const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len,
-                                  ascsim::trace::Pipe::kMte3, &src_rows);
+                                  {ascsim::trace::Pipe::kMte3, &src_rows});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
                                                       (p.blockCount - 1) * dst_pitch + len,
                                                       ascsim::trace::Pipe::kMte3, &dst_rows);
@@ -231,7 +231,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   const uint64_t padded_row = ai::RoundUpToBlock(row_bytes);
   const auto dst_rows = ai::Footprint::Rows(p.blockCount, padded_row, row_pitch);
   const auto src_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, src_pitch_bytes);
-  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, ascsim::trace::Pipe::kMte2, &dst_rows);
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, {ascsim::trace::Pipe::kMte2, &dst_rows});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0,
                                                             (p.blockCount - 1) * src_pitch + len,
                                                             ascsim::trace::Pipe::kMte2, &src_rows);
@@ -295,7 +295,7 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
   const auto dst_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, dst_pitch * sizeof(T));
   const T* s =
       ai::CheckUbOperand(call, "src", src, ((p.blockCount - 1) * src_pitch_bytes) / sizeof(T) + len,
-                         ascsim::trace::Pipe::kMte3, &src_rows);
+                         {ascsim::trace::Pipe::kMte3, &src_rows});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
                                                       (p.blockCount - 1) * dst_pitch + len,
                                                       ascsim::trace::Pipe::kMte3, &dst_rows);

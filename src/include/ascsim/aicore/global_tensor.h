@@ -103,15 +103,9 @@ class GlobalTensor {
               ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(alloc_.begin)), " (bytes [",
               lo - alloc_.begin, ", ", hi - alloc_.begin, "))"));
     }
-    if (sanitizer_ != nullptr && count != 0) [[unlikely]] {
-      ascsim::aicore::SanitizeGm(
-          sanitizer_, pipe,
-          verb[0] == 'r'   ? ascsim::aicore::Access::kRead
-          : verb[0] == 'w' ? ascsim::aicore::Access::kWrite
-                           : ascsim::aicore::Access::kReadWrite,
-          alloc_, lo,
-          footprint != nullptr ? *footprint : ascsim::aicore::Footprint::Bytes(count * sizeof(T)),
-          call);
+    if (sanitizer_ != nullptr) [[unlikely]] {
+      ascsim::aicore::SanitizeGmOperand(sanitizer_, pipe, verb, alloc_, lo, count * sizeof(T),
+                                        footprint, call);
     }
     return base_ + first;
   }

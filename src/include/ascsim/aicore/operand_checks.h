@@ -19,24 +19,44 @@ inline uint64_t CheckCount(const char* call, int64_t count) {
   return static_cast<uint64_t>(count);
 }
 
-// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned.
-// For the sanitizer (sanitizer_hooks.h) the operand is accessed by `pipe` in the direction its
-// role names (or `access`), over its first `count` elements or over `footprint` when given
-// (strided copies); count 0 records nothing (the caller describes the bytes itself).
+// How an instruction uses a UB operand, for the sanitizer (sanitizer_hooks.h): on `pipe`, in the
+// direction its role names (or `access`), over its first `count` elements or over `footprint`.
+struct OperandUse {
+  trace::Pipe pipe = trace::Pipe::kV;
+  const Footprint* footprint = nullptr;
+  Access access = Access::kAuto;
+};
+
+// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned; a
+// vector-pipe access of those elements for the sanitizer (count 0 records nothing: the caller
+// describes the bytes itself).
 template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
-                  uint64_t count, trace::Pipe pipe = trace::Pipe::kV,
-                  const Footprint* footprint = nullptr, Access access = Access::kAuto) {
+                  uint64_t count) {
   T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
   if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
     FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
   }
   const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
-  if (slot->sanitizer != nullptr && count != 0) [[unlikely]] {
-    SanitizeLocal(slot->sanitizer, pipe, access, slot, p,
-                  footprint != nullptr ? *footprint : Footprint::Bytes(count * sizeof(T)), call,
-                  role);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    SanitizeLocalOperand(slot, trace::Pipe::kV, Access::kAuto, p, count * sizeof(T), nullptr, call,
+                         role);
+  }
+  return p;
+}
+// The same for another pipe, direction or footprint (DataCopy, Axpy's dst, ...).
+template <class T>
+T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
+                  uint64_t count, const OperandUse& use) {
+  T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
+  if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
+    FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
+  }
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    SanitizeLocalOperand(slot, use.pipe, use.access, p, count * sizeof(T), use.footprint, call,
+                         role);
   }
   return p;
 }

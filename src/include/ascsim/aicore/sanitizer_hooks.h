@@ -67,6 +67,19 @@ void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access
 // MTE3 for a write. Writes while SetAtomicAdd/Max/Min is on (MTE3, FIX) count as atomic.
 void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const GmRange& alloc,
                 const void* first, const Footprint& footprint, const char* call);
+// The same two from the operand checks, out of line and cold so that the check inlined into
+// every API call stays a pointer test: `bytes` from `first` unless `footprint` is given; a
+// `verb` of "read", "write" or "access" (both) for GM.
+[[gnu::cold]] [[gnu::noinline]] void SanitizeLocalOperand(const BufferSlot* slot, trace::Pipe pipe,
+                                                          Access access, const void* first,
+                                                          uint64_t bytes,
+                                                          const Footprint* footprint,
+                                                          const char* call, const char* role);
+[[gnu::cold]] [[gnu::noinline]] void SanitizeGmOperand(CoreSanitizer* sanitizer, trace::Pipe pipe,
+                                                       const char* verb, const GmRange& alloc,
+                                                       const void* first, uint64_t bytes,
+                                                       const Footprint* footprint,
+                                                       const char* call);
 // A scalar (pipe S) GetValue / SetValue / operator() on a local buffer.
 void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,
                     uint32_t bytes, const char* call);
