@@ -673,6 +673,93 @@ TEST(Sanitizer, BlocksAccumulatingWithSetAtomicAddDoNotRace) {
           "between them");
 }
 
+// The scalar pipe reading a dequeued VECIN tile: the queue orders MTE2 before V only, so the
+// read needs MTE2_S in the source with `sync` (bisheng's auto-sync inserts it otherwise).
+TEST(Sanitizer, ScalarReadOfADequeuedTileNeedsMte2ToS) {
+  DeviceBuffer x(N * 4);
+  auto run = [&](uint32_t flags) {
+    return RunKernel("peek", 1, flags, [&] {
+      AscendC::TPipe pipe;
+      AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
+      AscendC::GlobalTensor<float> xGm;
+      xGm.SetGlobalBuffer(x.as<float>(), N);
+      pipe.InitBuffer(inQueue, 1, N * sizeof(float));
+      AscendC::LocalTensor<float> t = inQueue.AllocTensor<float>();
+      AscendC::DataCopy(t, xGm, N);
+      inQueue.EnQue(t);
+      t = inQueue.DeQue<float>();
+      (void)t.GetValue(3);
+      inQueue.FreeTensor(t);
+    });
+  };
+  EXPECT_EQ(run(kRaceInit).message, "");
+  EXPECT_EQ(run(kAll).message,
+            "peek: block 0/1: race: S LocalTensor::GetValue (call 6) reads UB [0xc, 0x10) of "
+            "buffer 0 of VECIN queue, which MTE2 DataCopy GM->UB (call 3) wrote, with no "
+            "SetFlag/WaitFlag<HardEvent::MTE2_S> between them (bisheng's --cce-auto-sync would "
+            "insert it)");
+}
+
+// Copies out to overlapping GM bytes (a tail tile moved back over its predecessor) may be in
+// flight together on MTE3.
+TEST(Sanitizer, OverlappingCopiesOutNeedAPipeBarrier) {
+  DeviceBuffer z(N * 4);
+  auto run = [&](bool barrier) {
+    return RunKernel("overlap_out", 1, kAll, [&, barrier] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+      AscendC::GlobalTensor<float> zGm;
+      zGm.SetGlobalBuffer(z.as<float>(), N);
+      pipe.InitBuffer(buf, N * sizeof(float));
+      AscendC::LocalTensor<float> local = buf.Get<float>();
+      AscendC::Duplicate(local, 1.0f, N);
+      AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::DataCopy(zGm, local, 40);  // [0, 40) floats
+      if (barrier) AscendC::PipeBarrier<PIPE_MTE3>();
+      AscendC::DataCopy(zGm[24], local, 40);  // [24, 64): overlaps [24, 40)
+    });
+  };
+  // Calls: 1 InitBuffer, 2 Get, 3 Duplicate, 4-5 flags, 6 DataCopy, 7 DataCopy.
+  EXPECT_EQ(run(false).message,
+            "overlap_out: block 0/1: race: MTE3 DataCopy UB->GM (call 7) writes GM bytes [96, "
+            "160) of the 256 B allocation at " +
+                HexOf(z.gm()) +
+                ", which MTE3 DataCopy UB->GM (call 6) wrote, with no PipeBarrier<PIPE_MTE3> "
+                "between them (copies on one MTE pipe may be in flight together)");
+  EXPECT_EQ(run(true).message, "");
+}
+
+// A block's own fault and a cross-block finding against it: the earlier call is reported.
+TEST(Sanitizer, EarlierOfABlocksFaultAndACrossBlockFindingWins) {
+  DeviceBuffer gm(2 * 32);
+  const Outcome o = RunKernel("race_then_fault", 2, kAll, [&] {
+    NeighbourKernel(gm.as<float>(), false);                   // block 1 races at call 8
+    if (AscendC::GetBlockIdx() == 1) AscendC::GetTPipePtr();  // and faults later (no TPipe left)
+  });
+  EXPECT_EQ(o.kind, ErrorKind::kRace);
+  EXPECT_EQ(o.message.rfind("race_then_fault: block 1/2: race: MTE3 DataCopy UB->GM (call 8)", 0),
+            0u)
+      << o.message;
+}
+
+TEST(Sanitizer, ChecksDoNotNeedProfilingAndProfilingStillWorks) {
+  DeviceBuffer x(4 * 64 * 4), z(4 * 64 * 4);
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(kAll);
+  int launches = 0;
+  const int id = ascsim::AddLaunchObserver([&](const ascsim::LaunchRecord &r) {
+    ++launches;
+    EXPECT_TRUE(r.failed);
+    ASSERT_NE(r.traces, nullptr);
+    EXPECT_FALSE((*r.traces)[0].calls.empty());
+  });
+  EXPECT_THROW(ascsim::kernels::testing::LaunchMissingSync(x.gm(), z.gm(), 64, 4, nullptr),
+               ascsim::KernelError);
+  ascsim::RemoveLaunchObserver(id);
+  EXPECT_EQ(launches, 1);
+}
+
 // ---- uninitialised reads ----
 
 TEST(Sanitizer, ReadingAFreshTBufIsAnUninitializedRead) {
