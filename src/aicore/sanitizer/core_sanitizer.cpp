@@ -1,6 +1,7 @@
 #include "aicore/sanitizer/core_sanitizer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "ascsim/aicore/atomic.h"
@@ -210,11 +211,19 @@ bool CoreSanitizer::Ordered(const AccessRef& a) {
 // ---- operand accesses ----
 
 namespace {
+// The direction an operand's role names: destinations ("dst", "dst0", "dstLocal", "out...")
+// and scratch space ("workLocal", "sharedTmpBuffer", "tmpBuf", "stackBuffer", ...) are written,
+// every other role is read. Scratch counts as written so that an instruction's own scratch is
+// never an uninitialised read.
 Access AccessOfRole(const char* role) {
   if (role == nullptr) return Access::kRead;
-  if (std::strncmp(role, "dst", 3) == 0 || std::strncmp(role, "tmp", 3) == 0 ||
-      std::strcmp(role, "workLocal") == 0 || std::strcmp(role, "sharedTmpBuffer") == 0) {
+  if (std::strncmp(role, "dst", 3) == 0 || std::strncmp(role, "out", 3) == 0) {
     return Access::kWrite;
+  }
+  std::string lower(role);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
+    if (lower.find(scratch) != std::string::npos) return Access::kWrite;
   }
   return Access::kRead;
 }
@@ -281,7 +290,12 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
                           const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
                           const char* role) {
   if (runs.empty()) return;
-  const Access a = access == Access::kAuto ? AccessOfRole(role) : access;
+  Access a = access;
+  if (a == Access::kAuto) {
+    auto& cached = role_cache_[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    if (cached.first != role || role == nullptr) cached = {role, AccessOfRole(role)};
+    a = cached.second;
+  }
   const bool write = a == Access::kWrite || a == Access::kReadWrite;
   const bool read = a == Access::kRead || a == Access::kReadWrite;
   BeginOp(pipe, call, false);

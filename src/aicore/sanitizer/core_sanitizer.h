@@ -177,6 +177,7 @@ class CoreSanitizer {
   std::vector<const char*> names_{"?"};  // interned call names; AccessRef::name indexes it
   std::map<const char*, uint16_t> name_ids_;
   std::pair<const char*, uint16_t> name_cache_[16] = {};  // by pointer hash, before name_ids_
+  std::pair<const char*, Access> role_cache_[16] = {};    // a role's direction, by pointer
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
 

@@ -9,11 +9,11 @@
 //   CheckBitOperand (compare_select.h), CheckReduceDst (reduce_ops.h)
 //   GlobalTensor::CheckedAddress             every GM access (DataCopy, GetValue, SetValue, ...)
 //   LocalTensor::GetValue/SetValue/operator() scalar (pipe S) accesses to UB
-// An operand's role names its direction: "dst..." and scratch roles ("workLocal", "tmp...",
-// "sharedTmpBuffer") are writes, every other role a read; pass Access::kReadWrite for a dst the
-// instruction also reads (Axpy). The pipe is V unless the call names another (DataCopy: MTE2 /
-// MTE3; GM reads default to MTE2 and GM writes to MTE3; pass the pipe for cube paths: MTE1 for
-// LoadData, M for Mmad, FIX for Fixpipe).
+// An operand's role names its direction: "dst..." / "out..." and scratch roles (containing "tmp",
+// "work", "stack" or "scratch": "workLocal", "sharedTmpBuffer", ...) are writes, every other
+// role a read; pass Access::kReadWrite (OperandUse) for a dst the instruction also reads (Axpy).
+// The pipe is V unless the call names another (DataCopy: MTE2 / MTE3; GM reads default to MTE2 and
+// GM writes to MTE3; pass the pipe for cube paths: MTE1 for LoadData, M for Mmad, FIX for Fixpipe).
 //
 // Cost when the sanitizer is off: one pointer test per operand (BufferSlot::sanitizer,
 // GlobalTensor's sanitizer pointer), never a call.
