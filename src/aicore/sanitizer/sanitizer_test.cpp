@@ -519,6 +519,36 @@ TEST(Sanitizer, MaskedOperandsTouchOnlyTheirActiveElements) {
             "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
 }
 
+// The same with half: 128 elements per repeat, the mask's first 16 are the repeat's first block;
+// a bitwise mask picking the second block reads bytes the copy never wrote.
+TEST(Sanitizer, MaskedHalfOperandsTouchOnlyTheirActiveElements) {
+  DeviceBuffer x(4 * 32);
+  auto run = [&](bool use_second) {
+    return RunKernel("masked_half", 1, kAll, [&, use_second] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf, outBuf;
+      AscendC::GlobalTensor<half> xGm;
+      xGm.SetGlobalBuffer(x.as<half>(), 64);
+      pipe.InitBuffer(inBuf, 2 * 256);
+      pipe.InitBuffer(outBuf, 2 * 256);
+      AscendC::LocalTensor<half> in = inBuf.Get<half>();
+      AscendC::LocalTensor<half> out = outBuf.Get<half>();
+      AscendC::DataCopy(in, xGm, AscendC::DataCopyParams{2, 1, 0, 7});  // block 0 of 2 repeats
+      AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+      const uint64_t first_block[2] = {0xFFFF, 0};
+      const uint64_t second_block[2] = {0xFFFF0000ull, 0};
+      AscendC::UnaryRepeatParams dense;
+      AscendC::Adds(out, in, half(1.0f), use_second ? second_block : first_block, 2, dense);
+    });
+  };
+  EXPECT_EQ(run(false).message, "");
+  // Calls: 1-2 InitBuffer, 3-4 Get, 5 DataCopy, 6-7 flags, 8 Adds.
+  EXPECT_EQ(run(true).message,
+            "masked_half: block 0/1: uninitialized read: V Adds (call 8) reads src UB [0x20, "
+            "0x40) of the VECCALC TBuf, which nothing wrote since InitBuffer");
+}
+
 // ---- two copies on one MTE pipe into the same bytes ----
 
 TEST(Sanitizer, OverlappingCopiesOnOnePipeNeedAPipeBarrier) {
