@@ -131,14 +131,16 @@ CoreSanitizer::~CoreSanitizer() { HandOver(); }
 
 // ---- epochs and clocks ----
 
+// Every export is a set_flag (or barrier) instruction on `pipe`: it starts only once every
+// earlier instruction of the pipe has finished, and the pipe starts its instructions in order,
+// so it also orders the pipe's own earlier and later instructions.
 Clock CoreSanitizer::Export(int pipe) {
   if (open_[pipe]) {
     ++closed_[pipe];
     open_[pipe] = false;
   }
-  Clock token = vc_[pipe];
-  token[pipe] = closed_[pipe];
-  return token;
+  vc_[pipe][pipe] = closed_[pipe];
+  return vc_[pipe];
 }
 
 void CoreSanitizer::Import(int pipe, const Clock& token) {
@@ -432,21 +434,18 @@ void CoreSanitizer::PipeBarrier(trace::Pipe pipe, const char* what) {
     return;
   }
   const int p = PipeIndex(pipe);
-  if (sync()) {
-    Barrier b;
-    b.pipe = p;
-    b.call = core_.api_calls;
-    b.what = what;
-    b.before = vc_;
-    // PipeBarrier<PIPE_S> is not supported (the hardware orders the scalar pipe): never needed.
-    b.needed = false;
-    Export(p);
-    b.closed_at = closed_;
-    barriers_.push_back(b);
-  } else {
-    Export(p);
+  if (!sync()) {
+    Export(p);  // the pipe's later instructions wait for its earlier ones
+    return;
   }
-  vc_[p][p] = closed_[p];
+  Barrier b;  // kept to tell whether a later access relies on it (PIPE_S: never)
+  b.pipe = p;
+  b.call = core_.api_calls;
+  b.what = what;
+  b.before = vc_;
+  Export(p);
+  b.closed_at = closed_;
+  barriers_.push_back(b);
 }
 
 void CoreSanitizer::FullBarrier(const char* what, bool report) {

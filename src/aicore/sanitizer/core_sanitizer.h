@@ -7,8 +7,9 @@
 //    FIX finish them in order too (the hardware orders scalar accesses; bisheng inserts the
 //    PipeBarrier<PIPE_V> between dependent vector instructions). Copies on MTE2 or MTE3 may
 //    overlap in flight: two of them touching the same bytes need PipeBarrier<PIPE_MTE2/MTE3>.
-//  - SetFlag<X_Y>(id) waits for every earlier X instruction; the WaitFlag<X_Y>(id) that consumes
-//    it holds back every later Y instruction. A queue is the same pair of events per buffer:
+//  - SetFlag<X_Y>(id) waits for every earlier X instruction (so it orders X's own earlier and
+//    later instructions too); the WaitFlag<X_Y>(id) that consumes it holds back every later Y
+//    instruction. A queue is the same pair of events per buffer:
 //    EnQue/DeQue use the queue's forward event (VECIN: MTE2_V, VECOUT: V_MTE3, VECIN->VECOUT:
 //    MTE2_MTE3), FreeTensor and the buffer's next AllocTensor the reverse one.
 //  - PipeBarrier<PIPE_X> waits for every earlier X instruction before later X ones;

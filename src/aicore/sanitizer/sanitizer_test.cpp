@@ -553,8 +553,9 @@ TEST(Sanitizer, MaskedHalfOperandsTouchOnlyTheirActiveElements) {
 
 TEST(Sanitizer, OverlappingCopiesOnOnePipeNeedAPipeBarrier) {
   DeviceBuffer x(2 * N * 4);
-  auto run = [&](bool barrier) {
-    return RunKernel("double_copy", 1, kAll, [&, barrier] {
+  enum Between { kNothing, kBarrier, kFlag };
+  auto run = [&](Between between) {
+    return RunKernel("double_copy", 1, kAll, [&, between] {
       AscendC::TPipe pipe;
       AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
       AscendC::GlobalTensor<float> xGm;
@@ -562,16 +563,22 @@ TEST(Sanitizer, OverlappingCopiesOnOnePipeNeedAPipeBarrier) {
       pipe.InitBuffer(buf, N * sizeof(float));
       AscendC::LocalTensor<float> local = buf.Get<float>();
       AscendC::DataCopy(local, xGm, N);
-      if (barrier) AscendC::PipeBarrier<PIPE_MTE2>();
+      if (between == kBarrier) AscendC::PipeBarrier<PIPE_MTE2>();
+      if (between == kFlag) {
+        // A SetFlag on MTE2 waits for every earlier MTE2 copy, so it serialises the pipe too.
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+      }
       AscendC::DataCopy(local[N / 2], xGm[N], N / 2);
     });
   };
-  EXPECT_EQ(run(false).message,
+  EXPECT_EQ(run(kNothing).message,
             "double_copy: block 0/1: race: MTE2 DataCopy GM->UB (call 4) writes dst UB [0x80, "
             "0x100) of the VECCALC TBuf, which MTE2 DataCopy GM->UB (call 3) wrote, with no "
             "PipeBarrier<PIPE_MTE2> between them (copies on one MTE pipe may be in flight "
             "together)");
-  EXPECT_EQ(run(true).message, "");
+  EXPECT_EQ(run(kBarrier).message, "");
+  EXPECT_EQ(run(kFlag).message, "");
 }
 
 // ---- GM within one block: MTE3 writes, MTE2 reads back ----
