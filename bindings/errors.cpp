@@ -60,6 +60,8 @@ PyObject* ClassFor(ascsim::ErrorKind kind) {
     case ascsim::ErrorKind::kTimeout:
       return c.timeout;
     case ascsim::ErrorKind::kKernel:
+    case ascsim::ErrorKind::kRace:  // sanitizer findings arise only inside kernels
+    case ascsim::ErrorKind::kUninitializedRead:
       return c.kernel;
   }
   return c.error;

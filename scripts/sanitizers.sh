@@ -56,6 +56,6 @@ cmake --build "$TSAN_DIR" -j "$JOBS" --target ascsim_tests
 echo "== (b) GoogleTest (threads) under TSan =="
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$TSAN_DIR/tests/ascsim_tests" \
   --gtest_brief=1 \
-  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*'
+  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:Sanitizer.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*'
 
 echo "== sanitizers clean in $((SECONDS - START)) s =="

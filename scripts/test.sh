@@ -10,3 +10,8 @@ echo "== C++ tests (ctest) =="
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
 echo "== Python tests (pytest, /usr/bin/python3) =="
 PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider
+# The shipped kernels from Python under every sanitizer check (the C++ side: ctest -L sanitize).
+echo "== Python kernel tests under ASCSIM_SANITIZE=all =="
+ASCSIM_SANITIZE=all PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest \
+  tests/python/test_add.py tests/python/test_gelu.py tests/python/test_faults.py \
+  tests/python/test_seed.py -q -p no:cacheprovider

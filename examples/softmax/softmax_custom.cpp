@@ -3,7 +3,8 @@
  * Row softmax over a [rows, cols] float matrix: y[r] = exp(x[r] - max(x[r])) / sum(exp(...)).
  * Rows are split across the blocks; each block streams its rows through UB with double-buffered
  * queues. The row maximum and sum come out of vector reductions into UB and are read by the
- * scalar unit, so each read waits for the vector pipe (SetFlag/WaitFlag<HardEvent::V_S>).
+ * scalar unit, so each read waits for the vector pipe (SetFlag/WaitFlag<HardEvent::V_S>), and the
+ * next reduction into the same buffer waits for the read (SetFlag/WaitFlag<HardEvent::S_V>).
  */
 #include "kernel_operator.h"
 
@@ -52,6 +53,8 @@ private:
         AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float rowMax = reduceLocal.GetValue(0);
+        AscendC::SetFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
 
         AscendC::Adds(yLocal, xLocal, -rowMax, this->cols);
         AscendC::Exp(yLocal, yLocal, this->cols);
@@ -59,6 +62,8 @@ private:
         AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float rowSum = reduceLocal.GetValue(0);
+        AscendC::SetFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
 
         AscendC::Muls(yLocal, yLocal, 1.0f / rowSum, this->cols);
         outQueueY.EnQue<float>(yLocal);

@@ -3,7 +3,8 @@
  * y = x - mean(x) over the whole input, in two phases across the blocks:
  *   1. each block sums its slice and writes the partial sum to its own 32-byte slot of a GM
  *      workspace (and also atomically adds it into total[0] with SetAtomicAdd);
- *   2. SyncAll() waits until every block has written its partial; then every block reads all
+ *   2. SyncAll() waits until every block has written its partial (it waits for every pipe of every
+ *      block: on A2 it starts with PipeBarrier<PIPE_ALL>); then every block reads all
  *      partials, forms the total and the mean, and centres its slice. Block 0 also writes the
  *      total it formed into total[8].
  * SyncAll needs every block resident at once: blockDim must not exceed the vector core count.
@@ -38,7 +39,6 @@ public:
         xLocal = inQueueX.DeQue<float>();
         WritePartial(xLocal);
 
-        AscendC::PipeBarrier<PIPE_ALL>();
         AscendC::SyncAll(); // every partial is in GM after this point
 
         float mean = ReadTotal() / static_cast<float>(this->totalLength);
@@ -77,6 +77,8 @@ private:
         AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float total = slotLocal.GetValue(0);
         if (AscendC::GetBlockIdx() == 0) {
+            AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0); // the copy out reads ReduceSum's result
+            AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
             AscendC::DataCopy(totalGm[SLOT_FLOATS], slotLocal, SLOT_FLOATS); // total[8] = total
         }
         return total;

@@ -160,6 +160,44 @@ extern "C" __global__ __aicore__ void spin_forever_custom(GM_ADDR flag)
     op.Process();
 }
 
+// Bug: the tile is copied into a TBuf and read by the vector pipe with no SetFlag/WaitFlag
+// <HardEvent::MTE2_V> between them (a TBuf has no queue to order it): on the device the vector
+// pipe may compute on the tile before it has arrived. The sanitizer's race check reports it.
+class KernelMissingSync {
+ public:
+  __aicore__ inline KernelMissingSync() {}
+  __aicore__ inline void Init(GM_ADDR x, GM_ADDR z, uint32_t count) {
+    this->count = count;
+    const uint32_t start = AscendC::GetBlockIdx() * count;
+    xGm.SetGlobalBuffer((__gm__ float*)x + start, count);
+    zGm.SetGlobalBuffer((__gm__ float*)z + start, count);
+    pipe.InitBuffer(inBuf, count * sizeof(float));
+    pipe.InitBuffer(outBuf, count * sizeof(float));
+  }
+  __aicore__ inline void Process() {
+    AscendC::LocalTensor<float> xLocal = inBuf.Get<float>();
+    AscendC::LocalTensor<float> zLocal = outBuf.Get<float>();
+    AscendC::DataCopy(xLocal, xGm, count);
+    AscendC::Muls(zLocal, xLocal, 2.0f, count);  // missing: SetFlag/WaitFlag<MTE2_V>
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+    AscendC::DataCopy(zGm, zLocal, count);
+  }
+
+ private:
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf, outBuf;
+  AscendC::GlobalTensor<float> xGm;
+  AscendC::GlobalTensor<float> zGm;
+  uint32_t count;
+};
+
+extern "C" __global__ __aicore__ void missing_sync_custom(GM_ADDR x, GM_ADDR z, uint32_t count) {
+  KernelMissingSync op;
+  op.Init(x, z, count);
+  op.Process();
+}
+
 namespace ascsim::kernels::testing {
 
 void LaunchAddWithLength(ElementType type, const void* x, const void* y, void* z,
@@ -189,6 +227,11 @@ void LaunchUnalignedCopy(ElementType type, const void* x, void* z, uint32_t coun
     MakeKernelLauncher("unaligned_copy_custom", &unaligned_copy_custom_float)
         .Run(block_dim, stream, x, z, count);
   }
+}
+
+void LaunchMissingSync(const void* x, void* z, uint32_t count, uint32_t block_dim, Stream* stream) {
+  MakeKernelLauncher("missing_sync_custom", &missing_sync_custom)
+      .Run(block_dim, stream, x, z, count);
 }
 
 void LaunchSpinForever(uint32_t block_dim, Stream* stream) {

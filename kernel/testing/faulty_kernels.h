@@ -11,6 +11,9 @@
 #include "ascsim/runtime.h"
 #include "kernel_launchers.h"
 
+// The kernels themselves, for ACLRT_LAUNCH_KERNEL in tests.
+extern "C" void missing_sync_custom(uint8_t* x, uint8_t* z, uint32_t count);
+
 namespace ascsim::kernels::testing {
 
 // The real add_custom kernel launched with a caller-given totalLength. A totalLength larger than
@@ -35,5 +38,9 @@ void LaunchUnalignedCopy(ElementType type, const void* x, void* z, uint32_t coun
 // A kernel whose cores wait forever for a GM flag nobody sets, calling GetValue and Adds in the
 // loop: it ends only by the launch timeout or a cancel (ErrorKind::kTimeout).
 void LaunchSpinForever(uint32_t block_dim, Stream* stream);
+
+// float z = 2 x over `count` floats per block, with the MTE2 -> V flag missing (a race for the
+// sanitizer, a right answer otherwise: the simulator runs the pipes in order).
+void LaunchMissingSync(const void* x, void* z, uint32_t count, uint32_t block_dim, Stream* stream);
 
 }  // namespace ascsim::kernels::testing

@@ -1,6 +1,7 @@
 // Out-of-line pieces of the kernel API: call records, rounding modes, sync and small checks.
 #include <chrono>
 
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/kernel_print.h"
@@ -221,7 +222,7 @@ trace::Pipe ToModelPipe(pipe_t pipe) {
 }
 
 // Source and destination pipes of a HardEvent, from its name ("MTE2_V").
-std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
+std::pair<trace::Pipe, trace::Pipe> ParseEventPipes(AscendC::HardEvent event) {
   const std::string name = AscendC::HardEventName(event);
   const size_t sep = name.find('_');
   auto pipe_of = [](const std::string& p) {
@@ -235,6 +236,19 @@ std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
     return trace::Pipe::kNone;
   };
   return {pipe_of(name.substr(0, sep)), pipe_of(name.substr(sep + 1))};
+}
+
+// The same, parsed once per event (SetFlag/WaitFlag ask for it on every call).
+std::pair<trace::Pipe, trace::Pipe> EventPipes(AscendC::HardEvent event) {
+  static const auto* const kTable = [] {
+    constexpr int kEvents = static_cast<int>(AscendC::HardEvent::MAX);
+    auto* table = new std::pair<trace::Pipe, trace::Pipe>[kEvents];
+    for (int e = 0; e < kEvents; ++e)
+      table[e] = ParseEventPipes(static_cast<AscendC::HardEvent>(e));
+    return table;
+  }();
+  const auto i = static_cast<size_t>(event);
+  return i < static_cast<size_t>(AscendC::HardEvent::MAX) ? kTable[i] : ParseEventPipes(event);
 }
 
 uint32_t FlagKey(AscendC::HardEvent event, int32_t id) {
@@ -271,6 +285,19 @@ trace::ApiCall FlagCall(const char* name, trace::CallKind kind, AscendC::HardEve
 void PipeBarrierImpl(pipe_t pipe) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
+  if (core.sanitizer != nullptr) {
+    static const char* const kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                                         "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL", "PIPE_MTE4",
+                                         "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
+    const auto i = static_cast<size_t>(pipe);
+    const char* name = i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "PIPE_?";
+    const trace::Pipe p = ToModelPipe(pipe);
+    if (pipe == PIPE_ALL) {
+      core.sanitizer->PipeBarrier(trace::Pipe::kNone, name);
+    } else if (p != trace::Pipe::kNone) {
+      core.sanitizer->PipeBarrier(p, name);
+    }
+  }
   Record(core, [&] {
     trace::ApiCall call{};
     call.name = "PipeBarrier";
@@ -293,6 +320,10 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
               ") set again before its WaitFlag; a flag holds one event, so the first is lost"));
   }
   ++pending;
+  if (core.sanitizer != nullptr) {
+    auto [src, dst] = EventPipes(event);
+    core.sanitizer->SetFlag(FlagKey(event, id), AscendC::HardEventName(event), id, src, dst);
+  }
   Record(core, [&] { return FlagCall("SetFlag", trace::CallKind::kSetFlag, event, id); });
 }
 
@@ -308,6 +339,10 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
             ") has no matching SetFlag; the device would hang until the AI-core timeout (507014)"));
   }
   --it->second;
+  if (core.sanitizer != nullptr) {
+    auto [src, dst] = EventPipes(event);
+    core.sanitizer->WaitFlag(FlagKey(event, id), src, dst);
+  }
   Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
 }
 
@@ -324,6 +359,7 @@ void SyncAllImpl() {
     call.pipe = trace::Pipe::kNone;
     return call;
   });
+  if (core.sanitizer != nullptr) core.sanitizer->SyncAll();
   core.launch->sync_all(core.block_idx);
 }
 
@@ -338,6 +374,8 @@ int64_t SystemCycle() {
 void FinishBlock(CoreContext& core) {
   FlushKernelPrint(core);
   if (!core.deferred_fault.empty()) Fault(ErrorKind::kInvalidArgument, core.deferred_fault);
+  // With ASCSIM_SANITIZE=sync an unwaited SetFlag fails the launch instead of the warning below.
+  if (core.sanitizer != nullptr) core.sanitizer->FinishBlock();
   for (const auto& [key, count] : core.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
 
@@ -11,6 +12,7 @@ namespace ascsim::aicore {
 
 namespace {
 thread_local CoreContext* g_current_core = nullptr;
+void DeleteSanitizer(CoreSanitizer* sanitizer) { delete sanitizer; }
 }  // namespace
 
 void WarningLog::Add(const std::string& key, const std::string& message, uint32_t block,
@@ -63,7 +65,9 @@ std::unique_ptr<uint8_t, void (*)(void*)> AllocateUbArena(uint32_t bytes) {
 }
 
 CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena)
-    : previous_(g_current_core), owned_ub_(nullptr, std::free) {
+    : previous_(g_current_core),
+      owned_ub_(nullptr, std::free),
+      sanitizer_(nullptr, DeleteSanitizer) {
   context_.launch = launch;
   context_.block_idx = block_idx;
   context_.ub_size = launch->soc->ub_bytes;
@@ -75,6 +79,10 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
   if (launch->traces != nullptr && block_idx < launch->traces->size()) {
     context_.trace = &(*launch->traces)[block_idx];
     context_.trace->block_idx = block_idx;
+  }
+  if (launch->sanitizer != nullptr) {
+    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    context_.sanitizer = sanitizer_.get();
   }
   g_current_core = &context_;
 }
@@ -117,6 +125,10 @@ std::string WhereAmI() {
     case ErrorKind::kSyncMisuse: throw SyncMisuse(message);
     case ErrorKind::kStrictWarning: throw StrictWarning(message);
     case ErrorKind::kTimeout: throw Timeout(message);
+    case ErrorKind::kRace:
+      throw Race(message);
+    case ErrorKind::kUninitializedRead:
+      throw UninitializedRead(message);
     default: throw InvalidArgument(message);
   }
 }

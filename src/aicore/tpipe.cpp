@@ -1,5 +1,8 @@
 #include "ascsim/aicore/tpipe.h"
 
+#include <cstring>
+
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 
 namespace AscendC {
@@ -107,6 +110,8 @@ void TPipe::RetireForGood() {
 }
 
 void TPipe::Reset() {
+  // The device's TPipe::Destroy waits for every pipe first (DestroyWithoutPipeAll does not).
+  if (core_->sanitizer != nullptr) core_->sanitizer->PipeDestroyed();
   ReleaseLiveAllocs(*core_, slots_);
   for (auto& slot : slots_) {
     ++slot.generation;  // every outstanding tensor becomes stale
@@ -125,9 +130,13 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos) {
   slot.bytes = rounded;
   slot.id = core_->next_buffer_id++;
   slot.trace = core_->trace;
+  slot.sanitizer = core_->sanitizer;
   slot.position = pos;
   used_bytes_ += rounded;
+  // ASCSIM_UB_FILL: fresh UB holds a known pattern (NaN: 0xFF) instead of the last kernel's data.
+  if (core_->launch->ub_fill >= 0) std::memset(slot.addr, core_->launch->ub_fill, rounded);
   slots_.push_back(slot);
+  if (core_->sanitizer != nullptr) core_->sanitizer->Carved(slots_.back());
   return &slots_.back();
 }
 
@@ -211,11 +220,44 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
   return true;
 }
 
+namespace {
+uint32_t EventKey(HardEvent evt, int32_t id) {
+  return static_cast<uint32_t>(evt) * ascsim::aicore::kEventIdCount + static_cast<uint32_t>(id);
+}
+}  // namespace
+
 TEventID TPipe::FetchEventID(HardEvent evt) {
-  uint8_t& next = next_event_[static_cast<int>(evt)];
-  const TEventID id = static_cast<TEventID>(next);
-  next = static_cast<uint8_t>((next + 1) % 8);
+  const uint8_t taken = taken_event_ids_[static_cast<int>(evt)];
+  for (uint32_t id = 0; id < ascsim::aicore::kEventIdCount; ++id) {
+    if (((taken >> id) & 1u) == 0) return static_cast<TEventID>(id);
+  }
+  ascsim::aicore::Fault(ascsim::ErrorKind::kSyncMisuse,
+                        ascsim::aicore::Str("FetchEventID<", HardEventName(evt),
+                                            ">: all 8 event ids are taken by AllocEventID "
+                                            "(missing ReleaseEventID?)"));
+}
+
+TEventID TPipe::TakeEventId(HardEvent evt) {
+  ascsim::aicore::EnterApiCall(*core_);
+  const TEventID id = FetchEventID(evt);
+  taken_event_ids_[static_cast<int>(evt)] |= static_cast<uint8_t>(1u << id);
+  if (core_->sanitizer != nullptr) {
+    core_->sanitizer->EventIdAllocated(HardEventName(evt), EventKey(evt, id), id);
+  }
   return id;
+}
+
+void TPipe::GiveBackEventId(HardEvent evt, TEventID id) {
+  ascsim::aicore::EnterApiCall(*core_);
+  if (id < 0 || id >= static_cast<TEventID>(ascsim::aicore::kEventIdCount)) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kSyncMisuse,
+                          ascsim::aicore::Str("ReleaseEventID<", HardEventName(evt), ">(", int(id),
+                                              "): event id must be in 0..7"));
+  }
+  if (core_->sanitizer != nullptr) {
+    core_->sanitizer->EventIdReleased(HardEventName(evt), EventKey(evt, id), id);
+  }
+  taken_event_ids_[static_cast<int>(evt)] &= static_cast<uint8_t>(~(1u << id));
 }
 
 TPipe* GetTPipePtr() {
@@ -313,6 +355,10 @@ BufferSlot* QueueBase::AllocSlot() {
       CheckPositionLimit(core, *this, slot->position);
       next_alloc_ = (next_alloc_ + k + 1) % slots_.size();
       slot->state = BufferState::kAllocated;
+      if (core.launch->ub_fill >= 0) std::memset(slot->addr, core.launch->ub_fill, slot->bytes);
+      if (core.sanitizer != nullptr) {
+        core.sanitizer->QueueAlloc(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+      }
       RecordQueueCall("AllocTensor", trace::CallKind::kAllocTensor, slot);
       return slot;
     }
@@ -352,6 +398,9 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
   }
   slot->state = BufferState::kQueued;
   fifo_.push_back(slot);
+  if (core.sanitizer != nullptr) {
+    core.sanitizer->QueueEnQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+  }
   RecordQueueCall("EnQue", trace::CallKind::kEnQue, slot);
 }
 
@@ -367,6 +416,9 @@ BufferSlot* QueueBase::DeQueSlot() {
   BufferSlot* slot = fifo_.front();
   fifo_.pop_front();
   slot->state = BufferState::kDequeued;
+  if (core.sanitizer != nullptr) {
+    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+  }
   RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
   return slot;
 }
@@ -392,6 +444,9 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
   }
   slot->state = BufferState::kFree;
   ++slot->generation;
+  if (core.sanitizer != nullptr) {
+    core.sanitizer->QueueFree(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+  }
   const auto pos = static_cast<size_t>(slot->position);
   if (pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0)
     --core.live_allocs_per_position[pos];

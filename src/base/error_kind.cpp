@@ -20,6 +20,10 @@ const char* ErrorKindName(ErrorKind kind) {
       return "strict-mode warning";
     case ErrorKind::kTimeout:
       return "timeout";
+    case ErrorKind::kRace:
+      return "race";
+    case ErrorKind::kUninitializedRead:
+      return "uninitialized read";
     case ErrorKind::kKernel:
       return "kernel error";
   }

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "aicore/sanitizer/launch_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/sync.h"
@@ -33,14 +34,16 @@ uint8_t* ThreadUbArena() {
   return arena.get();
 }
 
-// The first fault of a launch, by block index.
+// The first fault of a launch, by block index and, within a block, by API call number (a
+// block's own fault and a cross-block sanitizer finding attributed to it).
 class FaultSlot {
  public:
-  void Record(uint32_t block, ErrorKind kind, const std::string& message) {
+  void Record(uint32_t block, uint64_t call, ErrorKind kind, const std::string& message) {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!has_ || block < block_) {
+    if (!has_ || block < block_ || (block == block_ && call < call_)) {
       has_ = true;
       block_ = block;
+      call_ = call;
       kind_ = kind;
       message_ = message;
     }
@@ -55,6 +58,7 @@ class FaultSlot {
   std::atomic<bool> stop_{false};
   bool has_ = false;
   uint32_t block_ = 0;
+  uint64_t call_ = 0;
   ErrorKind kind_ = ErrorKind::kKernel;
   std::string message_;
 };
@@ -82,6 +86,13 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   shared.soc = &soc;
   shared.strict = settings.values.strict;
   shared.find_gm = runtime::FindDeviceMemory;
+  shared.sanitize = settings.values.sanitize;
+  shared.ub_fill = settings.values.ub_fill;
+  std::unique_ptr<aicore::LaunchSanitizer> sanitizer;
+  if (settings.values.sanitize != 0) {
+    sanitizer = std::make_unique<aicore::LaunchSanitizer>(settings.values.sanitize, block_dim);
+    shared.sanitizer = sanitizer.get();
+  }
 
   const std::vector<LaunchObserver>& observers = *settings.observers;
   std::shared_ptr<std::vector<trace::CoreTrace>> traces;
@@ -97,9 +108,9 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
       body();
       aicore::FinishBlock(scope.context());
     } catch (const Error& e) {
-      fault.Record(b, e.kind(), e.what());
+      fault.Record(b, scope.context().api_calls, e.kind(), e.what());
     } catch (const std::exception& e) {
-      fault.Record(b, ErrorKind::kInvalidArgument,
+      fault.Record(b, scope.context().api_calls, ErrorKind::kInvalidArgument,
                    aicore::WhereAmI() + "kernel threw " + e.what());
     } catch (const runtime::SyncAllStopped&) {
       throw;  // another block's fault broke the barrier: the barrier ends this block
@@ -127,6 +138,13 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
       runtime::Process::Get().pool().RunGrid(block_dim, run_or_skip, fault.stop());
     }
     barrier.Join();
+  }
+  // Cross-core races are judged once every block's GM log is in (a cancelled launch has none
+  // worth judging).
+  if (sanitizer != nullptr && !shared.cancelled.load(std::memory_order_acquire)) {
+    if (auto finding = sanitizer->FindCrossBlockRace(kernel)) {
+      fault.Record(finding->block, finding->call, ErrorKind::kRace, finding->message);
+    }
   }
   const double wall_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();

@@ -55,6 +55,10 @@ void ValidateSettings(const Settings& s) {
   if ((s.sanitize & ~static_cast<uint32_t>(kSanitizeAll)) != 0) {
     throw InvalidArgument("settings: unknown sanitize bits " + std::to_string(s.sanitize));
   }
+  if (s.ub_fill < -1 || s.ub_fill > 255) {
+    throw InvalidArgument("settings: ub_fill must be -1 (off) or a byte 0..255, got " +
+                          std::to_string(s.ub_fill));
+  }
 }
 
 Settings GetSettings() { return P().GetSettings(); }

@@ -328,9 +328,13 @@ TEST(CopyChecks, DataCopyNotMultipleOf32BytesRoundsDownAndWarns) {
     pipe.InitBuffer(buf, 64);
     LocalTensor<half> ub = buf.Get<half>();
     AscendC::Duplicate(ub, half(-1.0f), 32);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(EVENT_ID0);
     AscendC::GlobalTensor<half> xGm;
     xGm.SetGlobalBuffer(x.as<half>(), 64);
     AscendC::DataCopy(ub, xGm, 17);
+    AscendC::SetFlag<AscendC::HardEvent::MTE2_S>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE2_S>(EVENT_ID0);
     if (AscendC::GetBlockIdx() == 0) {
       for (int i = 0; i < 32; ++i) seen[i] = float(ub.GetValue(i));
     }
@@ -434,6 +438,8 @@ TEST(SyncChecks, WaitFlagWithoutSetFlag) {
 }
 
 TEST(SyncChecks, SetFlagNeverWaitedIsAWarning) {
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(ascsim::kSanitizeRace | ascsim::kSanitizeInit);  // `sync` makes it a fault
   WarningCapture warnings;
   ascsim::Launch("flags", 1, [] { AscendC::SetFlag<AscendC::HardEvent::MTE3_V>(EVENT_ID2); });
   ASSERT_EQ(warnings.lines.size(), 1u);

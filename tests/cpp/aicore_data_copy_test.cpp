@@ -128,10 +128,12 @@ TEST(DataCopyPad, GmToUbWithoutPaddingPlacesRowsOn32ByteBoundaries) {
   AscendC::DataCopyExtParams params(3, 14, 4, 0, 0);
   AscendC::DataCopyPadExtParams<half> pad(false, 0, 0, half(0.0f));
   AscendC::DataCopyPad(ub, src.gm, params, pad);
+  // The rest of each row's block is "dummy" data: with no padding, the row's first element
+  // (GMToUB非对齐数据搬运(DataCopyPad).md).
   for (uint32_t i = 0; i < 128; ++i) {
     const uint32_t row = i / 16, col = i % 16;
-    const bool data = row < 3 && col < 7;
-    ASSERT_EQ(float(ub.GetValue(i)), data ? float(row * 9 + col + 1) : float(kUbMark)) << i;
+    const float expected = row >= 3 ? float(kUbMark) : float(row * 9 + (col < 7 ? col : 0) + 1);
+    ASSERT_EQ(float(ub.GetValue(i)), expected) << i;
   }
 }
 
@@ -149,7 +151,7 @@ TEST(DataCopyPad, GmToUbWithLeftAndRightPadding) {
     float expected = float(kUbMark);
     if (row < 2 && col < 2) expected = 9.0f;
     if (row < 2 && col >= 2 && col < 9) expected = float(row * 7 + (col - 2) + 1);
-    if (row < 2 && col >= 9 && col < 12) expected = 9.0f;
+    if (row < 2 && col >= 9 && col < 16) expected = 9.0f;  // right pad, then dummy (isPad)
     ASSERT_EQ(float(ub.GetValue(i)), expected) << i;
   }
 }

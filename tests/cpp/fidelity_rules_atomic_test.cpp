@@ -24,6 +24,9 @@ void AccumulateFromBlocks(uint32_t block_dim, T* out, ValueFn value, bool use_pa
     AscendC::LocalTensor<T> local = outQueue.AllocTensor<T>();
     const auto b = static_cast<uint32_t>(AscendC::GetBlockIdx());
     for (uint32_t i = 0; i < kLen; ++i) local.SetValue(i, value(b, i));
+    // The queue orders V before MTE3; scalar writes need their own flag.
+    AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
     outQueue.EnQue(local);
     local = outQueue.DeQue<T>();
     AscendC::SetAtomicAdd<T>();
@@ -95,14 +98,22 @@ TEST(FidelityRulesAtomic, WithoutAtomicTheCopyOverwrites) {
     pipe.InitBuffer(buf, kLen * sizeof(float));
     AscendC::LocalTensor<float> t = buf.Get<float>();
     AscendC::Duplicate(t, 2.0f, kLen);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
     AscendC::GlobalTensor<float> g;
     g.SetGlobalBuffer(out, kLen);
     AscendC::SetAtomicMax<float>();
     AscendC::DataCopy(g, t, kLen);  // max(100, 2) = 100
+    // Copies out to the same GM bytes may overlap in flight (and Max then Min do not commute).
+    AscendC::PipeBarrier<PIPE_MTE3>();
     AscendC::SetAtomicMin<float>();
     AscendC::DataCopy(g, t, kLen);  // min(100, 2) = 2
     AscendC::SetAtomicNone();
+    AscendC::SetFlag<AscendC::HardEvent::MTE3_V>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE3_V>(EVENT_ID0);
     AscendC::Duplicate(t, 7.0f, kLen);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
     AscendC::DataCopy(g, t, kLen);  // overwrite
   });
   EXPECT_EQ(out[0], 7.0f);
@@ -116,6 +127,9 @@ TEST(FidelityRulesAtomic, TypeMismatchIsAFault) {
       AscendC::TPipe pipe;
       AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
       pipe.InitBuffer(buf, kLen * sizeof(half));
+      AscendC::Duplicate(buf.Get<half>(), half(1.0f), kLen);
+      AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
       AscendC::GlobalTensor<half> g;
       g.SetGlobalBuffer(out, kLen);
       AscendC::SetAtomicAdd<float>();

@@ -16,6 +16,8 @@ enum class ErrorKind {
   kSyncMisuse,         // SetFlag/WaitFlag/SyncAll misuse
   kStrictWarning,      // a device trap reported as an error because strict mode is on
   kTimeout,            // a launch ran past the configured AI-core timeout
+  kRace,               // sanitizer: two pipes or two cores touch the same bytes with no sync
+  kUninitializedRead,  // sanitizer: a read of UB bytes nothing wrote since they were handed out
   kKernel,             // a launch failed; wraps the fault of the first failing block
 };
 
@@ -44,6 +46,8 @@ ASCSIM_DEFINE_ERROR(QueueMisuse, kQueueMisuse);
 ASCSIM_DEFINE_ERROR(SyncMisuse, kSyncMisuse);
 ASCSIM_DEFINE_ERROR(StrictWarning, kStrictWarning);
 ASCSIM_DEFINE_ERROR(Timeout, kTimeout);
+ASCSIM_DEFINE_ERROR(Race, kRace);
+ASCSIM_DEFINE_ERROR(UninitializedRead, kUninitializedRead);
 
 #undef ASCSIM_DEFINE_ERROR
 

@@ -72,8 +72,13 @@ struct Settings {
   // (a block looping without any API call cannot be stopped). 0 = off. Default: ASCSIM_TIMEOUT
   // (seconds), else 300.
   double timeout_seconds = 300;
-  // SanitizeFlag bits. Default: ASCSIM_SANITIZE.
-  uint32_t sanitize = 0;
+  // SanitizeFlag bits. Default: ASCSIM_SANITIZE, else race and init (README, "Sanitizer").
+  uint32_t sanitize = kSanitizeRace | kSanitizeInit;
+  // Fresh Unified Buffer (InitBuffer, AllocTensor) is filled with this byte, so results that
+  // depend on garbage show up even with the sanitizer off: -1 = off (the last kernel's bytes
+  // stay), 0..255 = the byte; ASCSIM_UB_FILL=nan is 0xFF (NaN in half, bfloat16_t and float).
+  // Default: ASCSIM_UB_FILL (nan or a byte such as 0xA5), else off.
+  int ub_fill = -1;
 };
 Settings GetSettings();
 // Installs all values at once; throws InvalidArgument (and changes nothing) for a null SoC, a

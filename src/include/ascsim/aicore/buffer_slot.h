@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
@@ -28,6 +29,7 @@ struct BufferSlot {
   bool retired = false;    // released by TPipe::Reset: its owner may be given new buffers
   bool pipe_gone = false;  // its TPipe was destroyed (Destroy() or its destructor)
   trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
+  CoreSanitizer* sanitizer = nullptr;  // the owning core's sanitizer when ASCSIM_SANITIZE is on
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

@@ -69,7 +69,13 @@ uint8_t* CheckBitOperand(const char* call, const char* role, const AscendC::Loca
     Fault(ErrorKind::kOutOfBounds, Str(call, ": ", role, " needs ", bytes, " B of mask bits (",
                                        bits, " elements) but its LocalTensor holds ", have, " B"));
   }
-  return reinterpret_cast<uint8_t*>(CheckUbOperand(call, role, t, 0));
+  uint8_t* p = reinterpret_cast<uint8_t*>(CheckUbOperand(call, role, t, 0));
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    SanitizeLocal(slot->sanitizer, trace::Pipe::kV, Access::kAuto, slot, p, Footprint::Bytes(bytes),
+                  call, role);
+  }
+  return p;
 }
 
 // Compare / CompareScalar body. `b` is a tensor or (scalar_b) one element.

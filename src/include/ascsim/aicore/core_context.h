@@ -23,6 +23,9 @@ class TPipe;
 
 namespace ascsim::aicore {
 
+class CoreSanitizer;    // per block (src/aicore/sanitizer/core_sanitizer.h)
+class LaunchSanitizer;  // per launch (src/aicore/sanitizer/launch_sanitizer.h)
+
 // A device allocation, as the memory registry knows it.
 struct GmRange {
   const uint8_t* begin = nullptr;
@@ -73,6 +76,11 @@ struct LaunchShared {
   std::vector<trace::CoreTrace>* traces = nullptr;
   // SyncAll barrier, installed by the runtime.
   std::function<void(uint32_t block_idx)> sync_all;
+  // The sanitizer (Settings::sanitize bits, ascsim/runtime.h): null when off.
+  LaunchSanitizer* sanitizer = nullptr;
+  uint32_t sanitize = 0;
+  // ASCSIM_UB_FILL: the byte fresh UB buffers are filled with (InitBuffer, AllocTensor), or -1.
+  int32_t ub_fill = -1;
 
   // ---- libascsim only from here (ABI-tagged types) ----
   std::string kernel;
@@ -114,6 +122,8 @@ struct CoreContext {
   uint64_t mask_low = ~0ull;
   // CMPMASK register: written by Compare without dst / SetCmpMask, read by Select mode 0.
   uint64_t cmp_mask[2] = {0, 0};
+  // This block's sanitizer when the launch has one (owned by the CoreScope).
+  CoreSanitizer* sanitizer = nullptr;
 
   // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
   // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through
@@ -139,6 +149,7 @@ class CoreScope {
   CoreContext context_;
   CoreContext* previous_;
   std::unique_ptr<uint8_t, void (*)(void*)> owned_ub_;
+  std::unique_ptr<CoreSanitizer, void (*)(CoreSanitizer*)> sanitizer_;
 };
 
 // A UB arena of `bytes`, 32-byte aligned (4 KiB in practice), for CoreScope.

@@ -94,7 +94,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->UB", count);
-  T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n);
+  T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n, {ascsim::trace::Pipe::kMte2});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, "DataCopy GM->UB", "read", 0, n);
   ascsim::simd::Copy(d, s, n * sizeof(T));
   ai::Record(core, [&] {
@@ -110,7 +110,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
-  const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n);
+  const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n, {ascsim::trace::Pipe::kMte3});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, "DataCopy UB->GM", "write", 0, n);
   ai::StoreToGm("DataCopy UB->GM", d, s, n);
   ai::Record(core, [&] {
@@ -151,8 +151,11 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   if (p.blockCount == 0 || len == 0) return;
   const uint64_t dst_extent = (p.blockCount - 1) * dst_pitch + len;
   const uint64_t src_extent = (p.blockCount - 1) * src_pitch + len;
-  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
-  const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0, src_extent);
+  const auto dst_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
+  const auto src_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, {ascsim::trace::Pipe::kMte2, &dst_rows});
+  const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0, src_extent,
+                                                            ascsim::trace::Pipe::kMte2, &src_rows);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
   }
@@ -176,9 +179,13 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   const uint64_t src_pitch = len + uint64_t{p.srcStride} * blk;
   const uint64_t dst_pitch = len + uint64_t{p.dstStride} * blk;
   if (p.blockCount == 0 || len == 0) return;
-  const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len);
+  const auto src_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
+  const auto dst_rows = ai::Footprint::Rows(p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
+  const T* s = ai::CheckUbOperand(call, "src", src, (p.blockCount - 1) * src_pitch + len,
+                                  {ascsim::trace::Pipe::kMte3, &src_rows});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
-                                                      (p.blockCount - 1) * dst_pitch + len);
+                                                      (p.blockCount - 1) * dst_pitch + len,
+                                                      ascsim::trace::Pipe::kMte3, &dst_rows);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     ai::StoreToGm(call, d + b * dst_pitch, s + b * src_pitch, len);
   }
@@ -219,15 +226,30 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   }
   const uint64_t src_pitch = src_pitch_bytes / sizeof(T);
   const uint64_t dst_extent = ((p.blockCount - 1) * row_pitch + row_bytes) / sizeof(T);
-  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent);
+  // Each row lands padded to whole 32 B blocks: the padding and the dummy bytes up to the next
+  // block are written too (the sanitizer counts them as written).
+  const uint64_t padded_row = ai::RoundUpToBlock(row_bytes);
+  const auto dst_rows = ai::Footprint::Rows(p.blockCount, padded_row, row_pitch);
+  const auto src_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, src_pitch_bytes);
+  T* d = ai::CheckUbOperand(call, "dst", dst, dst_extent, {ascsim::trace::Pipe::kMte2, &dst_rows});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, call, "read", 0,
-                                                            (p.blockCount - 1) * src_pitch + len);
+                                                            (p.blockCount - 1) * src_pitch + len,
+                                                            ascsim::trace::Pipe::kMte2, &src_rows);
+  const uint64_t dummy = (padded_row - row_bytes) / sizeof(T);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     T* row = reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(d) + b * row_pitch);
     ascsim::simd::Copy(row + left, s + b * src_pitch, len * sizeof(T));
     if (pad.isPad) {
       for (uint64_t i = 0; i < left; ++i) row[i] = pad.paddingValue;
       for (uint64_t i = 0; i < right; ++i) row[left + len + i] = pad.paddingValue;
+    }
+    // The dummy elements up to the block: the row's first element when there is no padding,
+    // paddingValue with isPad, otherwise unspecified (left as they were).
+    T* tail = row + left + len + right;
+    if (left == 0 && right == 0) {
+      for (uint64_t i = 0; i < dummy; ++i) tail[i] = row[0];
+    } else if (pad.isPad) {
+      for (uint64_t i = 0; i < dummy; ++i) tail[i] = pad.paddingValue;
     }
   }
   ai::Record(core, [&] {
@@ -269,10 +291,14 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
   const uint64_t src_pitch_bytes =
       ai::RoundUpToBlock(p.blockLen) + uint64_t{p.srcStride} * ONE_BLK_SIZE;
   const uint64_t dst_pitch = (uint64_t{p.blockLen} + p.dstStride) / sizeof(T);
-  const T* s = ai::CheckUbOperand(call, "src", src,
-                                  ((p.blockCount - 1) * src_pitch_bytes) / sizeof(T) + len);
+  const auto src_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, src_pitch_bytes);
+  const auto dst_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, dst_pitch * sizeof(T));
+  const T* s =
+      ai::CheckUbOperand(call, "src", src, ((p.blockCount - 1) * src_pitch_bytes) / sizeof(T) + len,
+                         {ascsim::trace::Pipe::kMte3, &src_rows});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, call, "write", 0,
-                                                      (p.blockCount - 1) * dst_pitch + len);
+                                                      (p.blockCount - 1) * dst_pitch + len,
+                                                      ascsim::trace::Pipe::kMte3, &dst_rows);
   for (uint32_t b = 0; b < p.blockCount; ++b) {
     const T* row =
         reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(s) + b * src_pitch_bytes);

@@ -8,6 +8,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 
 namespace ascsim::aicore {
@@ -38,7 +39,8 @@ class GlobalTensor {
   // timeout or a cancel at its next access.
   T GetValue(uint64_t offset) const {
     EnterScalarCall();
-    const T* p = CheckedAddress("GlobalTensor::GetValue", "read", offset, 1);
+    const T* p =
+        CheckedAddress("GlobalTensor::GetValue", "read", offset, 1, ascsim::trace::Pipe::kS);
     RecordScalar("GetValue", false);
     T value;
     std::memcpy(&value, p, sizeof(T));
@@ -46,14 +48,15 @@ class GlobalTensor {
   }
   void SetValue(uint64_t offset, T value) {
     EnterScalarCall();
-    T* p = CheckedAddress("GlobalTensor::SetValue", "write", offset, 1);
+    T* p = CheckedAddress("GlobalTensor::SetValue", "write", offset, 1, ascsim::trace::Pipe::kS);
     RecordScalar("SetValue", true);
     std::memcpy(p, &value, sizeof(T));
   }
   // Reference access, as the real `operator()`.
   T& operator()(uint64_t offset) {
     EnterScalarCall();
-    return *CheckedAddress("GlobalTensor::operator()", "access", offset, 1);
+    return *CheckedAddress("GlobalTensor::operator()", "access", offset, 1,
+                           ascsim::trace::Pipe::kS);
   }
 
   // Elements from this view's offset to the end of the buffer given to SetGlobalBuffer.
@@ -70,7 +73,11 @@ class GlobalTensor {
 
   // Checks that [offset, offset + count) elements from this view lie inside the buffer and the
   // device allocation; returns the host pointer. `call`/`verb` name the operation in messages.
-  T* CheckedAddress(const char* call, const char* verb, uint64_t offset, uint64_t count) const {
+  // The sanitizer sees a GM access on `pipe` (kNone: MTE2 to read, MTE3 to write), "read" a
+  // read, "write" a write and "access" (a reference) both, over the elements or `footprint`.
+  T* CheckedAddress(const char* call, const char* verb, uint64_t offset, uint64_t count,
+                    ascsim::trace::Pipe pipe = ascsim::trace::Pipe::kNone,
+                    const ascsim::aicore::Footprint* footprint = nullptr) const {
     using ascsim::aicore::Str;
     const uint64_t first = offset_ + offset;
     const uint64_t last = first + count;  // exclusive, in elements from the SetGlobalBuffer base
@@ -111,6 +118,10 @@ class GlobalTensor {
               ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(alloc_.begin)), " (bytes [",
               lo - alloc_.begin, ", ", hi - alloc_.begin, "))"));
     }
+    if (sanitizer_ != nullptr) [[unlikely]] {
+      ascsim::aicore::SanitizeGmOperand(sanitizer_, pipe, verb, alloc_, lo, count * sizeof(T),
+                                        footprint, call);
+    }
     return base_ + first;
   }
   // Element offsets whose byte offset stays far from wrapping (2^62 bytes).
@@ -139,6 +150,7 @@ class GlobalTensor {
       resolved_ = core->launch->find_gm(buffer, &alloc_);
     }
     trace_ = core != nullptr ? core->trace : nullptr;
+    sanitizer_ = core != nullptr ? core->sanitizer : nullptr;
   }
   const uint8_t* Bytes(uint64_t element) const {
     return reinterpret_cast<const uint8_t*>(base_) + element * sizeof(T);
@@ -151,6 +163,7 @@ class GlobalTensor {
   bool resolved_ = false;
   ascsim::trace::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
   ascsim::aicore::GmRange alloc_;
+  ascsim::aicore::CoreSanitizer* sanitizer_ = nullptr;  // the binding core's, when sanitizing
 };
 
 }  // namespace AscendC

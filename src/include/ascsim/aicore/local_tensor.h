@@ -42,18 +42,25 @@ class LocalTensor {
   T GetValue(uint32_t index) const {
     EnterScalarCall();
     T value;
-    std::memcpy(&value, Checked("LocalTensor::GetValue", "index", index, 1), sizeof(T));
+    const T* p = Checked("LocalTensor::GetValue", "index", index, 1);
+    SanitizeScalar(p, ascsim::aicore::Access::kRead, "LocalTensor::GetValue");
+    std::memcpy(&value, p, sizeof(T));
     RecordScalar("GetValue", false);
     return value;
   }
   void SetValue(uint32_t index, T value) const {
     EnterScalarCall();
-    std::memcpy(Checked("LocalTensor::SetValue", "index", index, 1), &value, sizeof(T));
+    T* p = Checked("LocalTensor::SetValue", "index", index, 1);
+    SanitizeScalar(p, ascsim::aicore::Access::kWrite, "LocalTensor::SetValue");
+    std::memcpy(p, &value, sizeof(T));
     RecordScalar("SetValue", true);
   }
+  // The sanitizer counts a reference access as a write (it cannot tell a read through it).
   T& operator()(uint32_t index) const {
     EnterScalarCall();
-    return *Checked("LocalTensor::operator()", "index", index, 1);
+    T* p = Checked("LocalTensor::operator()", "index", index, 1);
+    SanitizeScalar(p, ascsim::aicore::Access::kWrite, "LocalTensor::operator()");
+    return *p;
   }
 
   uint32_t GetSize() const { return size_; }
@@ -99,6 +106,12 @@ class LocalTensor {
     if (slot_->trace != nullptr) {  // Checked() has verified slot_
       slot_->trace->calls.push_back(
           ascsim::trace::ScalarCall(name, sizeof(T), write, false, slot_->id));
+    }
+  }
+  // A scalar access on pipe S for the sanitizer (one pointer test when it is off).
+  void SanitizeScalar(const T* p, ascsim::aicore::Access access, const char* call) const {
+    if (slot_->sanitizer != nullptr) [[unlikely]] {  // Checked() has verified slot_
+      ascsim::aicore::SanitizeScalar(slot_->sanitizer, access, slot_, p, sizeof(T), call);
     }
   }
   // Validates that [index, index + count) is inside a live tensor; returns its host pointer.

@@ -6,6 +6,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/trace.h"
 
@@ -18,7 +19,17 @@ inline uint64_t CheckCount(const char* call, int64_t count) {
   return static_cast<uint64_t>(count);
 }
 
-// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned.
+// How an instruction uses a UB operand, for the sanitizer (sanitizer_hooks.h): on `pipe`, in the
+// direction its role names (or `access`), over its first `count` elements or over `footprint`.
+struct OperandUse {
+  trace::Pipe pipe = trace::Pipe::kV;
+  const Footprint* footprint = nullptr;
+  Access access = Access::kAuto;
+};
+
+// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned; a
+// vector-pipe access of those elements for the sanitizer (count 0 records nothing: the caller
+// describes the bytes itself).
 template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
                   uint64_t count) {
@@ -26,6 +37,26 @@ T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
   if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
     FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
+  }
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    SanitizeLocalOperand(slot, trace::Pipe::kV, Access::kAuto, p, count * sizeof(T), nullptr, call,
+                         role);
+  }
+  return p;
+}
+// The same for another pipe, direction or footprint (DataCopy, Axpy's dst, ...).
+template <class T>
+T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
+                  uint64_t count, const OperandUse& use) {
+  T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
+  if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
+    FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
+  }
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    SanitizeLocalOperand(slot, use.pipe, use.access, p, count * sizeof(T), use.footprint, call,
+                         role);
   }
   return p;
 }

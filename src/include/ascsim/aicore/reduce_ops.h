@@ -39,12 +39,12 @@ inline void CheckNonNegative(const char* call, const char* what, int64_t v) {
   if (v < 0) Fault(ErrorKind::kInvalidArgument, Str(call, ": ", what, " ", v, " is negative"));
 }
 
-// A reduction's dst: `slot` bytes per result, results `pitch` bytes apart, `align`-byte aligned.
+// A reduction's dst: `slot_bytes` per result, results `pitch` bytes apart, `align`-byte aligned.
 template <class T>
 uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, uint64_t results,
-                        uint64_t pitch, uint64_t slot, uint64_t align, uint64_t* bytes) {
+                        uint64_t pitch, uint64_t slot_bytes, uint64_t align, uint64_t* bytes) {
   ascsim::aicore::TensorAccess::CheckLive(dst, call, "dst");
-  *bytes = results == 0 ? 0 : (results - 1) * pitch + slot;
+  *bytes = results == 0 ? 0 : (results - 1) * pitch + slot_bytes;
   const uint64_t have = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
   if (*bytes > have) {
     Fault(ErrorKind::kOutOfBounds,
@@ -56,7 +56,15 @@ uint8_t* CheckReduceDst(const char* call, const AscendC::LocalTensor<T>& dst, ui
           Str(call, ": dst UB address ", Hex(ascsim::aicore::TensorAccess::UbOffset(dst)),
               " is not ", align, "-byte aligned"));
   }
-  return reinterpret_cast<uint8_t*>(ascsim::aicore::TensorAccess::Data(dst));
+  auto* p = reinterpret_cast<uint8_t*>(ascsim::aicore::TensorAccess::Data(dst));
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(dst);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    // Every result slot counts as written (BlockReduceMax/Min skip blocks with no active
+    // element: an over-approximation that can hide, never invent, an uninitialised read).
+    SanitizeLocal(slot->sanitizer, trace::Pipe::kV, Access::kWrite, slot, p,
+                  Footprint::Rows(results, slot_bytes, pitch), call, "dst");
+  }
+  return p;
 }
 
 // The source operand of a Whole/Block reduction: its repeat plan and strides, checked once.

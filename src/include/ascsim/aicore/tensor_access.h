@@ -59,8 +59,9 @@ struct TensorAccess {
   // device allocation; returns the host pointer. `call`/`verb` name the operation in messages.
   template <class T>
   static T* CheckedAddress(const AscendC::GlobalTensor<T>& t, const char* call, const char* verb,
-                           uint64_t offset, uint64_t count) {
-    return t.CheckedAddress(call, verb, offset, count);
+                           uint64_t offset, uint64_t count, trace::Pipe pipe = trace::Pipe::kNone,
+                           const Footprint* footprint = nullptr) {
+    return t.CheckedAddress(call, verb, offset, count, pipe, footprint);
   }
 };
 

@@ -177,8 +177,9 @@ class TPipe {
   // Releases the pipe's resources for good; only then may the kernel construct the next TPipe.
   void Destroy();
 
-  // Event ids for SetFlag/WaitFlag. The simulator runs pipes in order, so ids only need to be
-  // distinct per HardEvent; they cycle through EVENT_ID0..7.
+  // Event ids for SetFlag/WaitFlag, 8 per HardEvent (kernel_tpipe_impl.h): FetchEventID returns
+  // the lowest id AllocEventID has not taken, without taking it (two FetchEventID in a row give
+  // the same id); AllocEventID takes it until ReleaseEventID.
   template <HardEvent evt>
   TEventID FetchEventID() {
     return FetchEventID(evt);
@@ -186,10 +187,12 @@ class TPipe {
   TEventID FetchEventID(HardEvent evt);
   template <HardEvent evt>
   TEventID AllocEventID() {
-    return FetchEventID(evt);
+    return TakeEventId(evt);
   }
   template <HardEvent evt>
-  void ReleaseEventID(TEventID) {}
+  void ReleaseEventID(TEventID id) {
+    GiveBackEventId(evt, id);
+  }
 
   uint32_t used_bytes() const { return used_bytes_; }
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
@@ -200,6 +203,8 @@ class TPipe {
   ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
   // Marks every buffer record stale for good and hands them to the core (they outlive the pipe).
   void RetireForGood();
+  TEventID TakeEventId(HardEvent evt);
+  void GiveBackEventId(HardEvent evt, TEventID id);
 
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;
@@ -210,7 +215,7 @@ class TPipe {
   // (A vector of deques, not a std::list: TPipe lives in kernel code, so its members must have
   // the same layout under both libstdc++ ABIs; std::list does not.)
   std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>> retired_;
-  uint8_t next_event_[static_cast<int>(HardEvent::MAX)] = {};
+  uint8_t taken_event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: EVENT_IDi taken
 };
 
 // The TPipe constructed most recently on this core.

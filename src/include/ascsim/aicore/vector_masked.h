@@ -185,7 +185,14 @@ T* CheckStridedOperand(const char* call, const char* role, const AscendC::LocalT
               " repeats, blkStride ", s.block / kBlockBytes, ", repStride ", s.repeat / kBlockBytes,
               ") beyond its LocalTensor of ", have, " B (", t.GetSize(), " ", TypeName<T>(), ")"));
   }
-  return CheckUbOperand(call, role, t, 0);
+  T* p = CheckUbOperand(call, role, t, 0);
+  const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
+  if (slot->sanitizer != nullptr) [[unlikely]] {
+    // The exact elements the plan touches (mask, repeats, strides), not the span.
+    SanitizeLocalPlan(slot->sanitizer, trace::Pipe::kV, Access::kAuto, slot, p, plan, s, sizeof(T),
+                      call, role);
+  }
+  return p;
 }
 
 inline bool Contiguous(std::initializer_list<simd::Stride> strides) {

@@ -51,7 +51,7 @@ void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   const uint64_t n = CheckCount("Axpy", count);
-  T* d = CheckUbOperand("Axpy", "dst", dst, n);
+  T* d = CheckUbOperand("Axpy", "dst", dst, n, {trace::Pipe::kV, nullptr, Access::kReadWrite});
   const U* s = CheckUbOperand("Axpy", "src", src, n);
   CheckOverlapExact("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
   simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
@@ -219,7 +219,10 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                 " repeats, src1RepeatStride ", int(gatherMaskParams.src1RepeatStride),
                 ") beyond its LocalTensor of ", have, " B"));
   }
-  const U* pat = ai::CheckUbOperand("GatherMask", "src1Pattern", src1Pattern, 0);
+  const auto pattern_rows = ai::Footprint::Rows(gatherMaskParams.repeatTimes, row_bytes, pitch);
+  const U* pat = ai::CheckUbOperand("GatherMask", "src1Pattern", src1Pattern,
+                                    (need + sizeof(U) - 1) / sizeof(U),
+                                    {ascsim::trace::Pipe::kV, &pattern_rows});
   ai::GatherMaskImpl<T>(dst, src0, reinterpret_cast<const uint8_t*>(pat), pitch, reduceMode,
                         gatherMaskParams, &rsvdCnt);
 }

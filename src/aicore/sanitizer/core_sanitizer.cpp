@@ -1,0 +1,675 @@
+#include "aicore/sanitizer/core_sanitizer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/buffer_slot.h"
+#include "ascsim/aicore/checks.h"
+
+namespace ascsim::aicore {
+namespace {
+
+constexpr int kS = static_cast<int>(trace::Pipe::kS);
+constexpr int kMte2 = static_cast<int>(trace::Pipe::kMte2);
+constexpr int kMte3 = static_cast<int>(trace::Pipe::kMte3);
+
+// Pipes that finish their instructions in program order. Copies on MTE2 / MTE3 may overlap in
+// flight ("PIPE_MTE2/PIPE_MTE3在搬运地址有重叠的情况下需要开发者插入同步", PipeBarrier docs).
+bool InOrder(int pipe) { return pipe != kMte2 && pipe != kMte3; }
+
+// The physical memory behind a TPosition (kernel_event.h GetPhyType).
+enum class Hw { kGm, kUb, kL1, kL0A, kL0B, kL0C, kBias, kFixbuf, kNone };
+Hw PhysOf(AscendC::TPosition pos, int arch) {
+  using P = AscendC::TPosition;
+  const bool v200 = arch == 2002;
+  switch (pos) {
+    case P::GM:
+      return Hw::kGm;
+    case P::A1:
+    case P::B1:
+      return Hw::kL1;
+    case P::A2:
+      return Hw::kL0A;
+    case P::B2:
+      return Hw::kL0B;
+    case P::C1:
+      return v200 ? Hw::kUb : Hw::kL1;
+    case P::C2:
+      return v200 ? Hw::kL0C : Hw::kBias;
+    case P::CO1:
+      return Hw::kL0C;
+    case P::CO2:
+      return v200 ? Hw::kUb : Hw::kGm;
+    case P::C2PIPE2GM:
+      return Hw::kFixbuf;
+    case P::VECIN:
+    case P::VECOUT:
+    case P::VECCALC:
+    case P::SPM:
+    case P::TSCM:
+    case P::C2PIPE2LOCAL:
+      return Hw::kUb;
+    case P::MAX:
+      break;
+  }
+  return Hw::kNone;
+}
+
+// The source and destination logical positions of TQue<pos> (kernel_event.h GetBufferLogicPos).
+std::pair<AscendC::TPosition, AscendC::TPosition> LogicPositions(AscendC::TPosition pos) {
+  using P = AscendC::TPosition;
+  switch (pos) {
+    case P::A1:
+    case P::B1:
+    case P::C1:
+    case P::VECIN:
+      return {P::GM, pos};
+    case P::A2:
+      return {P::A1, pos};
+    case P::B2:
+      return {P::B1, pos};
+    case P::C2:
+      return {P::C1, pos};
+    case P::CO1:
+      return {P::CO1, P::CO2};
+    case P::CO2:
+    case P::VECOUT:
+      return {pos, P::GM};
+    case P::SPM:
+      return {P::VECOUT, P::GM};
+    case P::C2PIPE2GM:
+      return {P::B1, pos};
+    default:
+      return {pos, pos};
+  }
+}
+
+}  // namespace
+
+QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+  using trace::Pipe;
+  if (src == dst) std::tie(src, dst) = LogicPositions(src);
+  const Hw s = PhysOf(src, arch), d = PhysOf(dst, arch);
+  // The forward event of GetQueEvt(srcHardType, dstHardType, fwdDirect = true).
+  if (s == Hw::kGm) {
+    if (d == Hw::kUb) return {Pipe::kMte2, Pipe::kV};
+    if (d == Hw::kL1) return {Pipe::kMte2, Pipe::kMte1};
+    if (d == Hw::kL0A || d == Hw::kL0B) return {Pipe::kMte2, Pipe::kM};
+  } else if (s == Hw::kUb) {
+    if (d == Hw::kGm) return {Pipe::kV, Pipe::kMte3};
+    if (d == Hw::kL1) return {Pipe::kMte3, Pipe::kMte1};
+    if (d == Hw::kL0C) return {Pipe::kV, Pipe::kV};
+    // VECIN->VECOUT (MTE2 in, MTE3 out); a VECCALC TQue (not a device queue) orders V with V.
+    if (d == Hw::kUb) {
+      if (src == AscendC::TPosition::VECCALC && dst == AscendC::TPosition::VECCALC) {
+        return {Pipe::kV, Pipe::kV};
+      }
+      return {Pipe::kMte2, Pipe::kMte3};
+    }
+  } else if (s == Hw::kL1) {
+    if (d == Hw::kUb) return {Pipe::kMte1, Pipe::kV};
+    if (d == Hw::kL0A || d == Hw::kL0B || d == Hw::kBias) return {Pipe::kMte1, Pipe::kM};
+    if (d == Hw::kFixbuf) return {Pipe::kMte1, Pipe::kFix};
+  } else if (s == Hw::kL0A || s == Hw::kL0B) {
+    return {Pipe::kM, Pipe::kV};
+  } else if (s == Hw::kL0C) {
+    if (d == Hw::kUb) return {Pipe::kM, Pipe::kV};
+    return {Pipe::kM, Pipe::kFix};
+  }
+  return {};
+}
+
+CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
+    : core_(core),
+      launch_(launch),
+      flags_(launch.flags()),
+      strict_scalar_((launch.flags() & kRace) != 0 && (launch.flags() & kSync) != 0) {}
+
+CoreSanitizer::~CoreSanitizer() { HandOver(); }
+
+// ---- epochs and clocks ----
+
+// Every export is a set_flag (or barrier) instruction on `pipe`: it starts only once every
+// earlier instruction of the pipe has finished, and the pipe starts its instructions in order,
+// so it also orders the pipe's own earlier and later instructions.
+Clock CoreSanitizer::Export(int pipe) {
+  if (open_[pipe]) {
+    ++closed_[pipe];
+    open_[pipe] = false;
+  }
+  vc_[pipe][pipe] = closed_[pipe];
+  return vc_[pipe];
+}
+
+void CoreSanitizer::Import(int pipe, const Clock& token) {
+  for (int q = 0; q < kPipeCount; ++q) vc_[pipe][q] = std::max(vc_[pipe][q], token[q]);
+}
+
+void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
+  if (!scalar && has_cur_ && cur_.call == core_.api_calls && cur_.pipe == pipe) return;
+  Flush();
+  // Scalar accesses are not API calls of their own; number them as if they were, so each one
+  // has a call number of its own in messages.
+  if (scalar) ++core_.api_calls;
+  const int p = PipeIndex(pipe);
+  open_[p] = true;
+  cur_ = Op{core_.api_calls, pipe, closed_[p] + 1, name};
+  cur_name_ = Intern(name);
+  has_cur_ = true;
+}
+
+uint16_t CoreSanitizer::Intern(const char* name) {
+  auto& cached = name_cache_[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  if (cached.first == name) return cached.second;
+  auto [it, inserted] = name_ids_.try_emplace(name, 0);
+  if (inserted) {
+    if (names_.size() > 0xFFFF) return 0;  // "?" (never: names are the API's string literals)
+    it->second = static_cast<uint16_t>(names_.size());
+    names_.push_back(name);
+  }
+  cached = {name, it->second};
+  return it->second;
+}
+
+void CoreSanitizer::Flush() {
+  for (const PendingWrite& w : pending_) {
+    w.shadow->Apply(w.begin, w.end, [&](ShadowState s) {
+      s.has_write = true;
+      s.write = w.ref;
+      s.read_mask = 0;
+      if (w.local) s.init = true;
+      return s;
+    });
+  }
+  pending_.clear();
+}
+
+AccessRef CoreSanitizer::Ref() const {
+  AccessRef r;
+  r.call = CallNumber(cur_.call);
+  r.name = cur_name_;
+  r.epoch = cur_.epoch;
+  r.pipe = static_cast<uint8_t>(PipeIndex(cur_.pipe));
+  return r;
+}
+
+bool CoreSanitizer::Ordered(const AccessRef& a) {
+  if (a.call == CallNumber(cur_.call)) return true;  // operands of one instruction
+  const int p = PipeIndex(cur_.pipe);
+  if ((a.pipe == p && InOrder(p)) || vc_[p][a.pipe] >= a.epoch) {
+    NoteOrderedBy(a);
+    return true;
+  }
+  if (!strict_scalar_ && (p == kS || a.pipe == kS)) {
+    // bisheng's --cce-auto-sync puts SetFlag/WaitFlag<a.pipe -> p> right here.
+    Import(p, Export(a.pipe));
+    return true;
+  }
+  return false;
+}
+
+// ---- operand accesses ----
+
+namespace {
+// The direction an operand's role names: destinations ("dst", "dst0", "dstLocal", "out...")
+// and scratch space ("workLocal", "sharedTmpBuffer", "tmpBuf", "stackBuffer", ...) are written,
+// every other role is read. Scratch counts as written so that an instruction's own scratch is
+// never an uninitialised read.
+Access AccessOfRole(const char* role) {
+  if (role == nullptr) return Access::kRead;
+  if (std::strncmp(role, "dst", 3) == 0 || std::strncmp(role, "out", 3) == 0) {
+    return Access::kWrite;
+  }
+  std::string lower(role);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
+    if (lower.find(scratch) != std::string::npos) return Access::kWrite;
+  }
+  return Access::kRead;
+}
+}  // namespace
+
+CoreSanitizer::SlotInfo& CoreSanitizer::Info(const BufferSlot& slot) {
+  if (slot.id >= slots_.size()) slots_.resize(slot.id + 1);
+  SlotInfo& info = slots_[slot.id];
+  info.slot = &slot;
+  return info;
+}
+
+void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool read,
+                                   uint64_t begin, uint64_t end, const char* role, uint8_t atomic,
+                                   const SlotInfo* info, const GmRange* alloc) {
+  const bool check_init = read && local && init();
+  if (race() || check_init) {
+    shadow.ForEach(begin, end, [&](uint64_t b, uint64_t e, const ShadowState& s) {
+      if (read) {
+        if (check_init && !s.init) ReportUninitialized(b, e, role, *info);
+        if (race() && s.has_write && !Ordered(s.write)) {
+          ReportRace(s.write, true, false, 0, b, e, role, local, info, alloc);
+        }
+      }
+      if (write && race()) {
+        // Of the earlier accesses this write is not ordered after, name the latest: the sync
+        // that orders it usually orders the others too (they precede it on their pipes).
+        const AccessRef* worst = nullptr;
+        bool worst_is_write = false;
+        const bool both_accumulate = atomic != 0 && s.write.atomic == atomic;
+        if (s.has_write && !both_accumulate && !Ordered(s.write)) {
+          worst = &s.write;
+          worst_is_write = true;
+        }
+        for (int p = 0; p < kPipeCount; ++p) {
+          if (((s.read_mask >> p) & 1) && !Ordered(s.reads[p]) &&
+              (worst == nullptr || s.reads[p].call > worst->call)) {
+            worst = &s.reads[p];
+            worst_is_write = false;
+          }
+        }
+        if (worst != nullptr) {
+          ReportRace(*worst, worst_is_write, true, atomic, b, e, role, local, info, alloc);
+        }
+      }
+      return true;
+    });
+  }
+  AccessRef ref = Ref();
+  ref.atomic = atomic;
+  if (read) {
+    const int p = ref.pipe;
+    shadow.Apply(begin, end, [&](ShadowState s) {
+      s.reads[p] = ref;
+      s.read_mask = static_cast<uint8_t>(s.read_mask | (1u << p));
+      return s;
+    });
+  }
+  // Writes land after the instruction's reads (an in-place op reads its old bytes first).
+  if (write) pending_.push_back(PendingWrite{&shadow, begin, end, ref, local});
+}
+
+void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                          const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
+                          const char* role) {
+  if (runs.empty()) return;
+  Access a = access;
+  if (a == Access::kAuto) {
+    auto& cached = role_cache_[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    if (cached.first != role || role == nullptr) cached = {role, AccessOfRole(role)};
+    a = cached.second;
+  }
+  const bool write = a == Access::kWrite || a == Access::kReadWrite;
+  const bool read = a == Access::kRead || a == Access::kReadWrite;
+  BeginOp(pipe, call, false);
+  SlotInfo& info = Info(*slot);
+  for (const auto& [b, e] : runs)
+    CheckAndRecord(info.shadow, true, write, read, b, e, role, 0, &info, nullptr);
+}
+
+void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
+                           const char* call) {
+  const bool write = access == Access::kWrite || access == Access::kReadWrite;
+  const bool read = access == Access::kRead || access == Access::kReadWrite;
+  BeginOp(trace::Pipe::kS, call, true);
+  SlotInfo& info = Info(*slot);
+  CheckAndRecord(info.shadow, true, write, read, begin, end, nullptr, 0, &info, nullptr);
+}
+
+void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
+                       const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call) {
+  if (runs.empty()) return;
+  const bool write = access == Access::kWrite || access == Access::kReadWrite;
+  const bool read = access == Access::kRead || access == Access::kReadWrite;
+  if (pipe == trace::Pipe::kNone) pipe = write ? trace::Pipe::kMte3 : trace::Pipe::kMte2;
+  BeginOp(pipe, call, pipe == trace::Pipe::kS);
+  // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
+  const uint8_t atomic =
+      write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.atomic_op : 0;
+  if (gm_last_ == nullptr || gm_last_alloc_ != alloc.begin) {
+    gm_last_ = &gm_.try_emplace(alloc.begin, /*untouched_init=*/true).first->second;
+    gm_last_alloc_ = alloc.begin;
+  }
+  for (const auto& [b, e] : runs) {
+    CheckAndRecord(*gm_last_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc);
+    GmInterval iv;
+    iv.begin = b;
+    iv.end = e;
+    iv.pipe = static_cast<uint8_t>(PipeIndex(pipe));
+    iv.call = cur_.call;
+    iv.name = call;
+    iv.alloc = alloc;
+    iv.block = core_.block_idx;
+    if (read) {
+      iv.kind = kGmRead;
+      gm_log_.Add(iv);
+    }
+    if (write) {
+      iv.kind = static_cast<uint8_t>(atomic != 0 ? kGmAtomic + atomic : kGmWrite);
+      gm_log_.Add(iv);
+    }
+  }
+}
+
+// ---- buffers and ordering ----
+
+void CoreSanitizer::Carved(const BufferSlot& slot) {
+  Flush();
+  SlotInfo& info = Info(slot);
+  info.shadow.Clear();
+  info.fresh_call = 0;
+  info.has_enque = info.has_free = false;
+}
+
+void CoreSanitizer::QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
+  Flush();
+  has_cur_ = false;
+  SlotInfo& info = Info(slot);
+  if (info.has_free && pipes.src != trace::Pipe::kNone) {
+    Import(PipeIndex(pipes.src), info.free);  // WaitFlag<dst_src> of FreeTensor's SetFlag
+  }
+  info.has_free = false;
+  // The buffer's bytes are garbage again for whoever gets it (ordering history stays).
+  const auto first = reinterpret_cast<uint64_t>(slot.addr);
+  info.shadow.Apply(first, first + slot.bytes, [](ShadowState s) {
+    s.init = false;
+    return s;
+  });
+  info.fresh_call = core_.api_calls;
+}
+
+void CoreSanitizer::QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
+  Flush();
+  has_cur_ = false;
+  if (pipes.src == trace::Pipe::kNone) return;
+  SlotInfo& info = Info(slot);
+  info.enque = Export(PipeIndex(pipes.src));  // SetFlag<src_dst>
+  info.has_enque = true;
+}
+
+void CoreSanitizer::QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
+  Flush();
+  has_cur_ = false;
+  SlotInfo& info = Info(slot);
+  if (info.has_enque && pipes.dst != trace::Pipe::kNone) {
+    Import(PipeIndex(pipes.dst), info.enque);  // WaitFlag<src_dst>
+  }
+  info.has_enque = false;
+}
+
+void CoreSanitizer::QueueFree(const BufferSlot& slot, QueuePipes pipes) {
+  Flush();
+  has_cur_ = false;
+  if (pipes.dst == trace::Pipe::kNone) return;
+  SlotInfo& info = Info(slot);
+  info.free = Export(PipeIndex(pipes.dst));  // SetFlag<dst_src>
+  info.has_free = true;
+}
+
+void CoreSanitizer::SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src,
+                            trace::Pipe /*dst*/) {
+  Flush();
+  has_cur_ = false;
+  if (src == trace::Pipe::kNone) return;
+  PendingFlag& f = flags_set_[key];
+  f.token = Export(PipeIndex(src));
+  f.call = core_.api_calls;
+  f.event = event_name;
+  f.id = id;
+}
+
+void CoreSanitizer::WaitFlag(uint32_t key, trace::Pipe /*src*/, trace::Pipe dst) {
+  Flush();
+  has_cur_ = false;
+  auto it = flags_set_.find(key);
+  if (it == flags_set_.end()) return;
+  if (dst != trace::Pipe::kNone) Import(PipeIndex(dst), it->second.token);
+  flags_set_.erase(it);
+}
+
+void CoreSanitizer::PipeBarrier(trace::Pipe pipe, const char* what) {
+  Flush();
+  has_cur_ = false;
+  if (pipe == trace::Pipe::kNone) {
+    FullBarrier(what, true);
+    return;
+  }
+  const int p = PipeIndex(pipe);
+  if (!sync()) {
+    Export(p);  // the pipe's later instructions wait for its earlier ones
+    return;
+  }
+  Barrier b;  // kept to tell whether a later access relies on it (PIPE_S: never)
+  b.pipe = p;
+  b.call = core_.api_calls;
+  b.what = what;
+  b.before = vc_;
+  Export(p);
+  b.closed_at = closed_;
+  barriers_.push_back(b);
+}
+
+void CoreSanitizer::FullBarrier(const char* what, bool report) {
+  Flush();
+  has_cur_ = false;
+  Barrier b;
+  if (sync()) b.before = vc_;
+  Clock all{};
+  for (int p = 0; p < kPipeCount; ++p) Export(p);
+  for (int p = 0; p < kPipeCount; ++p) {
+    for (int q = 0; q < kPipeCount; ++q) all[q] = std::max(all[q], vc_[p][q]);
+  }
+  for (int q = 0; q < kPipeCount; ++q) all[q] = std::max(all[q], closed_[q]);
+  for (int p = 0; p < kPipeCount; ++p) vc_[p] = all;
+  if (sync()) {
+    b.pipe = -1;
+    b.call = core_.api_calls;
+    b.what = what;
+    b.closed_at = closed_;
+    b.report = report;
+    barriers_.push_back(b);
+  }
+}
+
+void CoreSanitizer::NoteOrderedBy(const AccessRef& a) {
+  if (!sync() || barriers_.empty()) return;
+  const int p = PipeIndex(cur_.pipe);
+  // The latest barrier after `a` that orders a's pipe before p gets the credit.
+  for (size_t i = barriers_.size(); i-- > 0;) {
+    Barrier& b = barriers_[i];
+    if (b.closed_at[a.pipe] < a.epoch) return;  // this barrier and every earlier one precede `a`
+    const bool covers = b.pipe < 0 || (b.pipe == p && a.pipe == p && p != kS);
+    if (!covers) continue;
+    // A dependent pair on an in-order pipe (V) relies on the barrier when built without
+    // bisheng's auto-sync; any other pair only when nothing ordered it before the barrier.
+    if ((a.pipe == p && InOrder(p)) || b.before[p][a.pipe] < a.epoch) b.needed = true;
+    return;
+  }
+}
+
+void CoreSanitizer::SyncAll() {
+  FullBarrier("SyncAll", false);  // SyncAll starts with PipeBarrier<PIPE_ALL> (dav_c220)
+  gm_log_.NextEpoch();
+}
+
+void CoreSanitizer::PipeDestroyed() { FullBarrier("TPipe::Destroy", false); }
+
+void CoreSanitizer::EventIdAllocated(const char* event_name, uint32_t key, int32_t id) {
+  event_ids_[key] = {core_.api_calls, id};
+  event_names_[key] = event_name;
+}
+
+void CoreSanitizer::EventIdReleased(const char* event_name, uint32_t key, int32_t id) {
+  auto it = event_ids_.find(key);
+  if (it == event_ids_.end()) {
+    if (sync()) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str("ReleaseEventID<", event_name, ">(", id,
+                "): the id was not taken by AllocEventID (release only what AllocEventID "
+                "returned)"));
+    }
+    return;
+  }
+  event_ids_.erase(it);
+}
+
+void CoreSanitizer::FinishBlock() {
+  Flush();
+  if (sync()) {
+    const PendingFlag* first = nullptr;
+    for (const auto& [key, f] : flags_set_) {
+      if (first == nullptr || f.call < first->call) first = &f;
+    }
+    if (first != nullptr) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str("SetFlag<", first->event, ">(EVENT_ID", first->id, ") (call ", first->call,
+                ") was never waited for by the end of the kernel; every SetFlag needs its "
+                "WaitFlag"));
+    }
+    const std::pair<const uint32_t, std::pair<uint64_t, int32_t>>* leak = nullptr;
+    for (const auto& entry : event_ids_) {
+      if (leak == nullptr || entry.second.first < leak->second.first) leak = &entry;
+    }
+    if (leak != nullptr) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str("AllocEventID<", event_names_[leak->first], ">() (call ", leak->second.first,
+                ") took EVENT_ID", leak->second.second,
+                ", never given back with ReleaseEventID; the device has 8 ids per event"));
+    }
+    for (const Barrier& b : barriers_) {
+      if (!b.report || b.needed) continue;
+      if (b.pipe == kS) {
+        Warn(Str("PipeBarrier<PIPE_S> (call ", b.call,
+                 ") does nothing: the hardware keeps the scalar pipe in order and PipeBarrier "
+                 "does not take PIPE_S"),
+             "redundant PipeBarrier<PIPE_S>");
+        continue;
+      }
+      Warn(Str("PipeBarrier<", b.what, "> (call ", b.call,
+               ") is redundant: no later access depends on one it waits for, so it only costs "
+               "time on the device"),
+           Str("redundant PipeBarrier<", b.what, ">"));
+    }
+  }
+  HandOver();
+}
+
+void CoreSanitizer::HandOver() {
+  if (handed_over_) return;
+  handed_over_ = true;
+  Flush();
+  launch_.AddBlockLog(core_.block_idx, std::move(gm_log_));
+}
+
+// ---- messages ----
+
+namespace {
+
+bool HardEventExists(const std::string& name) {
+  for (int e = 0; e < static_cast<int>(AscendC::HardEvent::MAX); ++e) {
+    if (name == AscendC::HardEventName(static_cast<AscendC::HardEvent>(e))) return true;
+  }
+  return false;
+}
+
+// What would have ordered an access on `from` before one on `to`, in words.
+std::string MissingSync(int from, int to) {
+  if (from == to) {
+    return Str("PipeBarrier<PIPE_", PipeNameOf(from),
+               "> between them (copies on one MTE pipe may be in flight together)");
+  }
+  const std::string event = Str(PipeNameOf(from), "_", PipeNameOf(to));
+  if (!HardEventExists(event)) return "PipeBarrier<PIPE_ALL> between them";
+  std::string fix = Str("SetFlag/WaitFlag<HardEvent::", event, ">");
+  static const char* const kForward[] = {"MTE2_V",    "V_MTE3", "MTE2_MTE3",
+                                         "MTE2_MTE1", "MTE1_M", "M_FIX"};
+  static const char* const kReverse[] = {"V_MTE2",    "MTE3_V", "MTE3_MTE2",
+                                         "MTE1_MTE2", "M_MTE1", "FIX_M"};
+  for (const char* f : kForward) {
+    if (event == f) fix += " or queue (EnQue/DeQue)";
+  }
+  for (const char* r : kReverse) {
+    if (event == r) fix += " or FreeTensor/AllocTensor";
+  }
+  fix += " between them";
+  if (from == kS || to == kS) fix += " (bisheng's --cce-auto-sync would insert it)";
+  return fix;
+}
+
+const char* MemoryName(AscendC::TPosition pos) {
+  using P = AscendC::TPosition;
+  switch (pos) {
+    case P::A1:
+    case P::B1:
+    case P::C1:
+      return "L1";
+    case P::A2:
+      return "L0A";
+    case P::B2:
+      return "L0B";
+    case P::CO1:
+      return "L0C";
+    default:
+      return "UB";
+  }
+}
+
+std::string Describe(const char* pipe_name, const char* name, uint64_t call) {
+  return Str(pipe_name, " ", name != nullptr ? name : "?", " (call ", call, ")");
+}
+
+}  // namespace
+
+std::string CoreSanitizer::Region(bool local, uint64_t begin, uint64_t end, const SlotInfo* info,
+                                  const GmRange* alloc) const {
+  if (local) {
+    const BufferSlot& slot = *info->slot;
+    const char* memory = MemoryName(slot.position);
+    if (std::strcmp(memory, "UB") == 0) {
+      const auto ub = reinterpret_cast<uint64_t>(core_.ub);
+      return Str("UB [", Hex(begin - ub), ", ", Hex(end - ub), ") of ", DescribeSlot(slot));
+    }
+    const auto base = reinterpret_cast<uint64_t>(slot.addr);
+    return Str(memory, " bytes [", begin - base, ", ", end - base, ") of ", DescribeSlot(slot));
+  }
+  const auto base = reinterpret_cast<uint64_t>(alloc->begin);
+  const auto size = static_cast<uint64_t>(alloc->end - alloc->begin);
+  if (begin < base || end > base + size) {
+    return Str("GM [", Hex(begin), ", ", Hex(end), ")");
+  }
+  return Str("GM bytes [", begin - base, ", ", end - base, ") of the ", size, " B allocation at ",
+             Hex(base));
+}
+
+void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, bool now_write,
+                               uint8_t now_atomic, uint64_t begin, uint64_t end, const char* role,
+                               bool local, const SlotInfo* info, const GmRange* alloc) {
+  const int now_pipe = PipeIndex(cur_.pipe);
+  std::string now_verb = now_write ? "writes" : "reads";
+  if (now_write && now_atomic != 0) {
+    now_verb =
+        Str("accumulates (SetAtomic", AtomicOpName(static_cast<AtomicOp>(now_atomic)), ") into");
+  }
+  std::string then_verb = earlier_write ? "wrote" : "read";
+  if (earlier_write && earlier.atomic != 0) {
+    then_verb = Str("accumulated into (SetAtomic",
+                    AtomicOpName(static_cast<AtomicOp>(earlier.atomic)), ")");
+  }
+  Fault(ErrorKind::kRace, Str("race: ", Describe(PipeNameOf(now_pipe), cur_.name, cur_.call), " ",
+                              now_verb, " ", role != nullptr ? Str(role, " ") : std::string(),
+                              Region(local, begin, end, info, alloc), ", which ",
+                              Describe(PipeNameOf(earlier.pipe), NameOf(earlier), earlier.call),
+                              " ", then_verb, ", with no ", MissingSync(earlier.pipe, now_pipe)));
+}
+
+void CoreSanitizer::ReportUninitialized(uint64_t begin, uint64_t end, const char* role,
+                                        const SlotInfo& info) {
+  const std::string since = info.fresh_call == 0 ? std::string("InitBuffer")
+                                                 : Str("AllocTensor (call ", info.fresh_call, ")");
+  Fault(
+      ErrorKind::kUninitializedRead,
+      Str("uninitialized read: ", Describe(PipeNameOf(PipeIndex(cur_.pipe)), cur_.name, cur_.call),
+          " reads ", role != nullptr ? Str(role, " ") : std::string(),
+          Region(true, begin, end, &info, nullptr), ", which nothing wrote since ", since));
+}
+
+}  // namespace ascsim::aicore

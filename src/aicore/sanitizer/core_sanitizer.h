@@ -1,0 +1,199 @@
+// The sanitizer of one block (ASCSIM_SANITIZE=race,init,sync): happens-before between the pipes
+// of one AI core, checked online at every operand access, so a finding fails the call that races.
+//
+// Model (docs: "核内同步能力概述", "关键特性说明", PipeBarrier, SetFlag/WaitFlag, TQueBind in
+// asc-devkit; kernel_tquebind_impl.h / kernel_event.h GetQueEvt for the queue events):
+//  - Each pipe (S, V, MTE1, MTE2, MTE3, M, FIX) runs its instructions in order. S, V, M, MTE1 and
+//    FIX finish them in order too (the hardware orders scalar accesses; bisheng inserts the
+//    PipeBarrier<PIPE_V> between dependent vector instructions). Copies on MTE2 or MTE3 may
+//    overlap in flight: two of them touching the same bytes need PipeBarrier<PIPE_MTE2/MTE3>.
+//  - SetFlag<X_Y>(id) waits for every earlier X instruction (so it orders X's own earlier and
+//    later instructions too); the WaitFlag<X_Y>(id) that consumes it holds back every later Y
+//    instruction. A queue is the same pair of events per buffer:
+//    EnQue/DeQue use the queue's forward event (VECIN: MTE2_V, VECOUT: V_MTE3, VECIN->VECOUT:
+//    MTE2_MTE3), FreeTensor and the buffer's next AllocTensor the reverse one.
+//  - PipeBarrier<PIPE_X> waits for every earlier X instruction before later X ones;
+//    PipeBarrier<PIPE_ALL>, SyncAll (which starts with one) and TPipe::Destroy order everything.
+//  - Scalar accesses: bisheng's --cce-auto-sync (the default of kernel projects) inserts the
+//    S<->V/MTE2/MTE3 flags where a scalar access depends on another pipe. With `race` alone the
+//    sanitizer does the same (an S dependency adds the flag the compiler would); with `race,sync`
+//    (and `all`) they must be in the source, as they must without auto-sync.
+//
+// Vector clocks count sync epochs rather than instructions: a pipe's epoch closes whenever its
+// progress is exported (SetFlag, EnQue, FreeTensor, a barrier), so accesses between two exports
+// are indistinguishable to every other pipe and share one shadow segment. Everything is O(1)
+// per call plus the shadow segments an access overlaps.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aicore/sanitizer/launch_sanitizer.h"
+#include "aicore/sanitizer/shadow.h"
+#include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
+#include "ascsim/aicore/types.h"
+#include "ascsim/trace.h"
+
+namespace ascsim::aicore {
+
+struct BufferSlot;
+
+// Per pipe: the epochs of every pipe known to have finished before its next instruction starts.
+using Clock = std::array<uint32_t, kPipeCount>;
+
+// The events a queue between two positions sets and waits (kernel_event.h GetQueEvt): EnQue sets
+// `src`->`dst`, DeQue waits for it; FreeTensor sets `dst`->`src`, the next AllocTensor waits.
+struct QueuePipes {
+  trace::Pipe src = trace::Pipe::kNone;
+  trace::Pipe dst = trace::Pipe::kNone;
+};
+QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch);
+
+class CoreSanitizer {
+ public:
+  CoreSanitizer(CoreContext& core, LaunchSanitizer& launch);
+  ~CoreSanitizer();
+  CoreSanitizer(const CoreSanitizer&) = delete;
+  CoreSanitizer& operator=(const CoreSanitizer&) = delete;
+
+  bool race() const { return (flags_ & kRace) != 0; }
+  bool init() const { return (flags_ & kInit) != 0; }
+  bool sync() const { return (flags_ & kSync) != 0; }
+
+  // ---- operand accesses ----
+  // `runs` are [begin, end) host-address ranges of one operand, ascending.
+  void Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
+             const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
+             const char* role);
+  void Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
+          const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call);
+  void Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
+              const char* call);
+  // Scratch space for hooks that build runs (reused, no allocation per call).
+  std::vector<std::pair<uint64_t, uint64_t>>& runs_scratch() { return runs_; }
+
+  // ---- buffers and ordering ----
+  void Carved(const BufferSlot& slot);  // InitBuffer: the buffer's bytes are fresh
+  void QueueAlloc(const BufferSlot& slot, QueuePipes pipes);  // waits FreeTensor's event; fresh
+  void QueueEnQue(const BufferSlot& slot, QueuePipes pipes);
+  void QueueDeQue(const BufferSlot& slot, QueuePipes pipes);
+  void QueueFree(const BufferSlot& slot, QueuePipes pipes);
+  void SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src, trace::Pipe dst);
+  void WaitFlag(uint32_t key, trace::Pipe src, trace::Pipe dst);
+  void PipeBarrier(trace::Pipe pipe, const char* what);  // kNone: PIPE_ALL
+  void SyncAll();
+  void PipeDestroyed();  // TPipe::Reset/Destroy: PipeBarrier<PIPE_ALL> first, as the device does
+  void EventIdAllocated(const char* event_name, uint32_t key, int32_t id);
+  void EventIdReleased(const char* event_name, uint32_t key, int32_t id);
+
+  // End of the block's kernel: pending flags and event ids, redundant barriers (sync).
+  void FinishBlock();
+  // Hands the block's GM log to the launch for the cross-block check (once; also on a fault).
+  void HandOver();
+
+ private:
+  enum : uint32_t { kRace = 1, kInit = 2, kSync = 4 };  // = ascsim::kSanitizeRace/Init/Sync
+
+  struct Op {
+    uint64_t call = 0;
+    trace::Pipe pipe = trace::Pipe::kNone;
+    uint32_t epoch = 0;
+    const char* name = nullptr;
+  };
+  struct PendingWrite {
+    Shadow* shadow;
+    uint64_t begin, end;
+    AccessRef ref;
+    bool local;
+  };
+  struct SlotInfo {
+    Shadow shadow;
+    const BufferSlot* slot = nullptr;
+    uint64_t fresh_call = 0;  // 0: since InitBuffer; else the AllocTensor call that handed it out
+    bool has_enque = false, has_free = false;
+    Clock enque{}, free{};
+  };
+  struct PendingFlag {
+    Clock token{};
+    uint64_t call = 0;
+    const char* event = nullptr;
+    int32_t id = 0;
+  };
+  // A barrier, for the redundant-barrier warnings: which pipes it orders, the epochs it closed,
+  // the clocks before it, and whether a later access relied on it.
+  struct Barrier {
+    int pipe = -1;  // -1: every pipe (PIPE_ALL, SyncAll, TPipe::Destroy)
+    uint64_t call = 0;
+    const char* what = nullptr;
+    Clock closed_at{};
+    std::array<Clock, kPipeCount> before{};
+    bool needed = false;
+    bool report = true;  // false for SyncAll / Destroy (not a PipeBarrier the user wrote)
+  };
+
+  void BeginOp(trace::Pipe pipe, const char* name, bool scalar);
+  void Flush();
+  Clock Export(int pipe);
+  void Import(int pipe, const Clock& token);
+  void FullBarrier(const char* what, bool report);
+  // True when access `a` finished before the current op starts (may add the flag bisheng's
+  // auto-sync would, for scalar dependencies when `sync` is off).
+  bool Ordered(const AccessRef& a);
+  void NoteOrderedBy(const AccessRef& a);
+  SlotInfo& Info(const BufferSlot& slot);
+  AccessRef Ref() const;
+  uint16_t Intern(const char* name);
+  const char* NameOf(const AccessRef& a) const { return names_[a.name]; }
+  static uint32_t CallNumber(uint64_t call) {
+    return call > 0xFFFFFFFFull ? 0xFFFFFFFFu : static_cast<uint32_t>(call);
+  }
+
+  void CheckAndRecord(Shadow& shadow, bool local, bool write, bool read, uint64_t begin,
+                      uint64_t end, const char* role, uint8_t atomic, const SlotInfo* info,
+                      const GmRange* alloc);
+  [[noreturn]] void ReportRace(const AccessRef& earlier, bool earlier_write, bool now_write,
+                               uint8_t now_atomic, uint64_t begin, uint64_t end, const char* role,
+                               bool local, const SlotInfo* info, const GmRange* alloc);
+  [[noreturn]] void ReportUninitialized(uint64_t begin, uint64_t end, const char* role,
+                                        const SlotInfo& info);
+  std::string Region(bool local, uint64_t begin, uint64_t end, const SlotInfo* info,
+                     const GmRange* alloc) const;
+
+  CoreContext& core_;
+  LaunchSanitizer& launch_;
+  uint32_t flags_;
+  bool strict_scalar_;  // race and sync: scalar dependencies need flags in the source
+
+  std::array<Clock, kPipeCount> vc_{};   // vc_[p][q]: q's epochs finished before p's next op
+  Clock closed_{};                       // epochs each pipe has closed
+  std::array<bool, kPipeCount> open_{};  // the current epoch of a pipe has instructions
+
+  Op cur_;
+  uint16_t cur_name_ = 0;
+  bool has_cur_ = false;
+  std::vector<const char*> names_{"?"};  // interned call names; AccessRef::name indexes it
+  std::map<const char*, uint16_t> name_ids_;
+  std::pair<const char*, uint16_t> name_cache_[16] = {};  // by pointer hash, before name_ids_
+  std::pair<const char*, Access> role_cache_[16] = {};    // a role's direction, by pointer
+  std::vector<PendingWrite> pending_;
+  std::vector<std::pair<uint64_t, uint64_t>> runs_;
+
+  std::vector<SlotInfo> slots_;  // by BufferSlot::id
+  // GM, one shadow per device allocation (tiles stream through each one in address order).
+  std::map<const uint8_t*, Shadow> gm_;
+  const uint8_t* gm_last_alloc_ = nullptr;
+  Shadow* gm_last_ = nullptr;
+  std::map<uint32_t, PendingFlag> flags_set_;
+  std::map<uint32_t, std::pair<uint64_t, int32_t>> event_ids_;  // key -> (call, id)
+  std::map<uint32_t, const char*> event_names_;
+  std::vector<Barrier> barriers_;
+
+  BlockGmLog gm_log_;
+  bool handed_over_ = false;
+};
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,187 @@
+#include "aicore/sanitizer/launch_sanitizer.h"
+
+#include <algorithm>
+#include <map>
+
+#include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/trace.h"
+
+namespace ascsim::aicore {
+
+const char* PipeNameOf(int pipe) { return trace::PipeName(static_cast<trace::Pipe>(pipe)); }
+
+void BlockGmLog::Add(const GmInterval& iv) {
+  std::vector<GmInterval>& epoch = epochs.back();
+  // Streaming access (tile after tile of x, y and z, or scalar after scalar) extends one of the
+  // last few intervals instead of adding one per call.
+  constexpr size_t kLookBack = 8;
+  for (size_t k = 0; k < kLookBack && k < epoch.size(); ++k) {
+    GmInterval& last = epoch[epoch.size() - 1 - k];
+    if (last.kind == iv.kind && last.alloc.begin == iv.alloc.begin && iv.begin <= last.end &&
+        iv.end >= last.begin) {
+      last.begin = std::min(last.begin, iv.begin);
+      last.end = std::max(last.end, iv.end);
+      return;
+    }
+  }
+  epoch.push_back(iv);
+}
+
+void BlockGmLog::Canonicalize() {
+  for (std::vector<GmInterval>& epoch : epochs) {
+    std::sort(epoch.begin(), epoch.end(), [](const GmInterval& a, const GmInterval& b) {
+      if (a.kind != b.kind) return a.kind < b.kind;
+      if (a.begin != b.begin) return a.begin < b.begin;
+      return a.call < b.call;
+    });
+    std::vector<GmInterval> merged;
+    for (const GmInterval& iv : epoch) {
+      if (!merged.empty() && merged.back().kind == iv.kind && iv.begin <= merged.back().end) {
+        GmInterval& m = merged.back();
+        m.end = std::max(m.end, iv.end);
+        if (iv.call < m.call) {  // the earliest call names the merged bytes
+          m.call = iv.call;
+          m.name = iv.name;
+          m.pipe = iv.pipe;
+        }
+        continue;
+      }
+      merged.push_back(iv);
+    }
+    epoch = std::move(merged);
+  }
+}
+
+LaunchSanitizer::LaunchSanitizer(uint32_t flags, uint32_t block_num)
+    : flags_(flags), block_num_(block_num), logs_(block_num) {}
+
+void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog log) {
+  if (block >= block_num_) return;
+  log.Canonicalize();
+  std::lock_guard<std::mutex> lock(mu_);
+  logs_[block] = std::make_unique<BlockGmLog>(std::move(log));
+}
+
+namespace {
+
+constexpr int kKinds = kGmAtomic + 4;  // read, write, atomic add / max / min (AtomicOp 1..3)
+
+bool Conflicts(uint8_t a, uint8_t b) {
+  if (a == kGmRead && b == kGmRead) return false;
+  if (a >= kGmAtomic && b >= kGmAtomic) return a != b;  // accumulations of one kind commute
+  return true;
+}
+
+// The union of the lower blocks' intervals of one kind: disjoint, keyed by begin; where blocks
+// overlap, the lowest block's interval is kept.
+class Union {
+ public:
+  const GmInterval* FindOverlap(uint64_t begin, uint64_t end) const {
+    auto it = map_.upper_bound(begin);
+    if (it != map_.begin()) {
+      auto prev = std::prev(it);
+      if (prev->second.end > begin) return &prev->second;
+    }
+    if (it != map_.end() && it->second.begin < end) return &it->second;
+    return nullptr;
+  }
+  // Adds the parts of `iv` no lower block covers.
+  void Insert(const GmInterval& iv) {
+    uint64_t at = iv.begin;
+    auto it = map_.upper_bound(iv.begin);
+    if (it != map_.begin()) {
+      auto prev = std::prev(it);
+      if (prev->second.end > at) at = prev->second.end;
+    }
+    std::vector<GmInterval> gaps;
+    for (; it != map_.end() && it->second.begin < iv.end; ++it) {
+      if (it->second.begin > at) {
+        GmInterval g = iv;
+        g.begin = at;
+        g.end = it->second.begin;
+        gaps.push_back(g);
+      }
+      at = std::max(at, it->second.end);
+    }
+    if (at < iv.end) {
+      GmInterval g = iv;
+      g.begin = at;
+      gaps.push_back(g);
+    }
+    for (const GmInterval& g : gaps) map_[g.begin] = g;
+  }
+
+ private:
+  std::map<uint64_t, GmInterval> map_;
+};
+
+std::string Verb(uint8_t kind, bool present) {
+  if (kind == kGmRead) return present ? "reads" : "read";
+  if (kind == kGmWrite) return present ? "writes" : "wrote";
+  const char* op = AtomicOpName(static_cast<AtomicOp>(kind - kGmAtomic));
+  return present ? Str("accumulates (SetAtomic", op, ") into")
+                 : Str("accumulated into (SetAtomic", op, ")");
+}
+
+std::string GmRegion(uint64_t begin, uint64_t end, const GmRange& alloc) {
+  const auto base = reinterpret_cast<uint64_t>(alloc.begin);
+  const auto size = static_cast<uint64_t>(alloc.end - alloc.begin);
+  if (begin < base || end > base + size) return Str("GM [", Hex(begin), ", ", Hex(end), ")");
+  return Str("GM bytes [", begin - base, ", ", end - base, ") of the ", size, " B allocation at ",
+             Hex(base));
+}
+
+}  // namespace
+
+std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
+    const std::string& kernel) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (block_num_ < 2) return std::nullopt;
+  size_t epochs = 0;
+  for (const auto& log : logs_) {
+    if (log) epochs = std::max(epochs, log->epochs.size());
+  }
+  std::optional<Finding> best;
+  for (size_t e = 0; e < epochs; ++e) {
+    Union lower[kKinds];
+    for (uint32_t b = 0; b < block_num_; ++b) {
+      if (best && b > best->block) break;
+      const BlockGmLog* log = logs_[b].get();
+      if (log == nullptr || log->epochs.size() <= e) continue;
+      const GmInterval* hit = nullptr;
+      const GmInterval* other = nullptr;
+      for (const GmInterval& iv : log->epochs[e]) {
+        if (hit != nullptr && iv.call >= hit->call) continue;
+        for (int k = 0; k < kKinds; ++k) {
+          if (!Conflicts(iv.kind, static_cast<uint8_t>(k))) continue;
+          if (const GmInterval* o = lower[k].FindOverlap(iv.begin, iv.end)) {
+            hit = &iv;
+            other = o;
+            break;
+          }
+        }
+      }
+      if (hit != nullptr) {
+        if (!best || b < best->block || (b == best->block && hit->call < best->call)) {
+          const uint64_t ob = std::max(hit->begin, other->begin);
+          const uint64_t oe = std::min(hit->end, other->end);
+          Finding f;
+          f.block = b;
+          f.call = hit->call;
+          f.message = Str(kernel, ": block ", b, "/", block_num_, ": race: ", PipeNameOf(hit->pipe),
+                          " ", hit->name, " (call ", hit->call, ") ", Verb(hit->kind, true), " ",
+                          GmRegion(ob, oe, hit->alloc), ", which block ", other->block, " ",
+                          Verb(other->kind, false), " with ", PipeNameOf(other->pipe), " ",
+                          other->name, " (call ", other->call, "), with no SyncAll between them");
+          best = std::move(f);
+        }
+        break;  // later blocks of this epoch can only be attributed higher
+      }
+      for (const GmInterval& iv : log->epochs[e]) lower[iv.kind].Insert(iv);
+    }
+  }
+  return best;
+}
+
+}  // namespace ascsim::aicore

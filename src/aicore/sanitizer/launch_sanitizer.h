@@ -1,0 +1,70 @@
+// The sanitizer of one launch: the cross-core half of the race check. Each block logs the GM
+// bytes it read, wrote and accumulated (SetAtomicAdd/Max/Min) per SyncAll epoch; after the
+// launch, accesses of two blocks in the same epoch that overlap, with at least one a write and not
+// both accumulations of the same kind, are a race (nothing but SyncAll orders two cores). The
+// finding is attributed to the higher of the two blocks, at its access, and the lowest such
+// (block, call) is reported, so serial and parallel runs report the same line.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ascsim/aicore/core_context.h"
+
+namespace ascsim::aicore {
+
+// GM bytes of one kind touched by one block in one SyncAll epoch (the first call that touched
+// them names them in messages).
+struct GmInterval {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  uint8_t kind = 0;  // kGmRead, kGmWrite, or kGmAtomic + AtomicOp
+  uint8_t pipe = 0;
+  uint32_t block = 0;
+  uint64_t call = 0;
+  const char* name = nullptr;
+  GmRange alloc;
+};
+enum : uint8_t { kGmRead = 0, kGmWrite = 1, kGmAtomic = 2 };
+
+// What one block touched, per SyncAll epoch.
+struct BlockGmLog {
+  std::vector<std::vector<GmInterval>> epochs{1};
+  // Appends to the current epoch, extending the last interval when it continues it.
+  void Add(const GmInterval& interval);
+  void NextEpoch() { epochs.emplace_back(); }
+  // Sorts and merges each epoch's intervals of the same kind.
+  void Canonicalize();
+};
+
+class LaunchSanitizer {
+ public:
+  LaunchSanitizer(uint32_t flags, uint32_t block_num);
+  uint32_t flags() const { return flags_; }
+
+  // A block's log (any thread, once per block).
+  void AddBlockLog(uint32_t block, BlockGmLog log);
+
+  struct Finding {
+    uint32_t block = 0;
+    uint64_t call = 0;
+    std::string message;  // "<kernel>: block i/n: race: ..."
+  };
+  // After every block has finished: the cross-block race to report, if any.
+  std::optional<Finding> FindCrossBlockRace(const std::string& kernel) const;
+
+ private:
+  uint32_t flags_;
+  uint32_t block_num_;
+  mutable std::mutex mu_;
+  std::vector<std::unique_ptr<BlockGmLog>> logs_;  // by block; null: the block did not run
+};
+
+// "MTE2", "V", ...: the pipe of an access by index (PipeIndex).
+const char* PipeNameOf(int pipe);
+
+}  // namespace ascsim::aicore

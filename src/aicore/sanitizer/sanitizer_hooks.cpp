@@ -1,0 +1,117 @@
+// The operand hooks of ascsim/aicore/sanitizer_hooks.h: turn a footprint into byte runs and hand
+// them to the block's CoreSanitizer.
+#include "ascsim/aicore/sanitizer_hooks.h"
+
+#include <algorithm>
+
+#include "aicore/sanitizer/core_sanitizer.h"
+#include "ascsim/aicore/buffer_slot.h"
+#include "ascsim/aicore/limits.h"
+#include "ascsim/aicore/simd/masked_math.h"
+
+namespace ascsim::aicore {
+namespace {
+
+using Runs = std::vector<std::pair<uint64_t, uint64_t>>;
+
+// Appends [begin, end), merged into the last run when it continues or overlaps it; `sorted`
+// drops to false when a run starts before the previous one (repeat stride 0, ...).
+void AddRun(Runs& runs, uint64_t begin, uint64_t end, bool* sorted) {
+  if (begin >= end) return;
+  if (!runs.empty()) {
+    auto& last = runs.back();
+    if (begin >= last.first && begin <= last.second) {
+      last.second = std::max(last.second, end);
+      return;
+    }
+    if (begin < last.first) *sorted = false;
+  }
+  runs.emplace_back(begin, end);
+}
+
+void Normalize(Runs& runs, bool sorted) {
+  if (sorted) return;
+  std::sort(runs.begin(), runs.end());
+  size_t out = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (out > 0 && runs[i].first <= runs[out - 1].second) {
+      runs[out - 1].second = std::max(runs[out - 1].second, runs[i].second);
+    } else {
+      runs[out++] = runs[i];
+    }
+  }
+  runs.resize(out);
+}
+
+Runs& FootprintRuns(CoreSanitizer* s, const void* first, const Footprint& fp) {
+  Runs& runs = s->runs_scratch();
+  runs.clear();
+  bool sorted = true;
+  const auto base = reinterpret_cast<uint64_t>(first);
+  for (uint64_t i = 0; i < fp.count; ++i) {
+    AddRun(runs, base + i * fp.pitch, base + i * fp.pitch + fp.run, &sorted);
+  }
+  Normalize(runs, sorted);
+  return runs;
+}
+
+}  // namespace
+
+void SanitizeLocal(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access,
+                   const BufferSlot* slot, const void* first, const Footprint& footprint,
+                   const char* call, const char* role) {
+  sanitizer->Local(pipe, access, slot, FootprintRuns(sanitizer, first, footprint), call, role);
+}
+
+void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access,
+                       const BufferSlot* slot, const void* first, const simd::RepeatPlan& plan,
+                       const simd::Stride& stride, uint32_t elem_bytes, const char* call,
+                       const char* role) {
+  Runs& runs = sanitizer->runs_scratch();
+  runs.clear();
+  bool sorted = true;
+  const auto base = reinterpret_cast<uint64_t>(first);
+  const bool contiguous = stride.block == kBlockBytes;
+  // The same maximal runs of active elements the instruction's own walk computes.
+  simd::ForEachRun(
+      plan, contiguous,
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        const uint64_t at = base + simd::ElementOffset(plan, stride, elem_bytes, r, e);
+        AddRun(runs, at, at + uint64_t{len} * elem_bytes, &sorted);
+      },
+      contiguous && stride.repeat == kRepeatBytes);
+  Normalize(runs, sorted);
+  sanitizer->Local(pipe, access, slot, runs, call, role);
+}
+
+void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const GmRange& alloc,
+                const void* first, const Footprint& footprint, const char* call) {
+  sanitizer->Gm(pipe, access, alloc, FootprintRuns(sanitizer, first, footprint), call);
+}
+
+void SanitizeLocalOperand(const BufferSlot* slot, trace::Pipe pipe, Access access,
+                          const void* first, uint64_t bytes, const Footprint* footprint,
+                          const char* call, const char* role) {
+  if (bytes == 0) return;  // the caller describes the operand's bytes itself
+  SanitizeLocal(slot->sanitizer, pipe, access, slot, first,
+                footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call, role);
+}
+
+void SanitizeGmOperand(CoreSanitizer* sanitizer, trace::Pipe pipe, const char* verb,
+                       const GmRange& alloc, const void* first, uint64_t bytes,
+                       const Footprint* footprint, const char* call) {
+  if (bytes == 0) return;
+  const Access access = verb[0] == 'r'   ? Access::kRead
+                        : verb[0] == 'w' ? Access::kWrite
+                                         : Access::kReadWrite;
+  SanitizeGm(sanitizer, pipe, access, alloc, first,
+             footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call);
+}
+
+void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,
+                    uint32_t bytes, const char* call) {
+  const auto at = reinterpret_cast<uint64_t>(p);
+  sanitizer->Scalar(access, slot, at, at + bytes, call);
+}
+
+}  // namespace ascsim::aicore
