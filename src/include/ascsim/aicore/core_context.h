@@ -109,6 +109,15 @@ struct CoreContext {
   uint64_t mask_low = ~0ull;
   // CMPMASK register: written by Compare without dst / SetCmpMask, read by Select mode 0.
   uint64_t cmp_mask[2] = {0, 0};
+  // Special registers of the API-breadth names (ascsim/aicore/sys_misc.h): the system workspace
+  // pointer (SetSysWorkspace), the DEQSCALE register of int32_t -> half Cast (SetDeqScale; 0 until
+  // set), the ACC_VAL register the count-form ReduceSum leaves its sum in (GetAccVal) and CTRL
+  // (GetCtrlSpr/SetCtrlSpr; bit 48 = 1: inf/NaN mode, what ascsim computes in).
+  uint8_t* sys_workspace = nullptr;
+  uint64_t deq_scale = 0;
+  bool deq_scale_set = false;
+  int64_t acc_val = 0;
+  uint64_t ctrl = uint64_t{1} << 48;
 };
 
 // The context of the block running on this thread; throws InvalidArgument outside a kernel.

@@ -68,7 +68,10 @@ class LocalTensor {
   // UB byte offset of the first element, as the device's physical address.
   uint64_t GetPhyAddr() const { return UbOffset(); }
   uint64_t GetPhyAddr(uint32_t offset) const { return UbOffset() + offset * sizeof(T); }
-  TPosition GetPosition() const { return slot_ ? slot_->position : TPosition::VECCALC; }
+  // int32_t as in kernel_tensor.h (static_cast<TPosition>(t.GetPosition()) to compare).
+  int32_t GetPosition() const {
+    return static_cast<int32_t>(slot_ ? slot_->position : TPosition::VECCALC);
+  }
 
   template <class U>
   LocalTensor<U> ReinterpretCast() const {
