@@ -67,6 +67,10 @@ class TBufBase {
   BufferSlot* slot_ = nullptr;
 };
 
+// The buffer of `pipe` holding UB byte offset `ub_offset` (null when none), for the APIs that
+// take raw UB addresses (TransDataTo5HD's address lists); defined in ub_movement.cpp.
+BufferSlot* FindUbSlot(const AscendC::TPipe& pipe, uint64_t ub_offset);
+
 }  // namespace ascsim::aicore
 
 namespace AscendC {
@@ -194,6 +198,8 @@ class TPipe {
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
 
  private:
+  friend ascsim::aicore::BufferSlot* ascsim::aicore::FindUbSlot(const TPipe& pipe,
+                                                                uint64_t ub_offset);
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
   ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
