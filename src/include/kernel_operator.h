@@ -10,6 +10,8 @@
 
 #include <cstdint>
 
+#include "ascsim/adv/math.h"
+#include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/compare_select.h"
 #include "ascsim/aicore/data_copy.h"

@@ -581,6 +581,16 @@ void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, s
       using D = decltype(dtag);
       using S = decltype(stag);
       if constexpr (std::is_same_v<D, S>) {
+        // float -> float with FLOOR/CEIL/ROUND/TRUNC/RINT rounds to an integral value (the
+        // advanced Floor/Ceil use it); other same-type casts copy.
+        if constexpr (std::is_same_v<D, float>) {
+          if (mode != Rounding::kNone && mode != Rounding::kOdd) {
+            const float* s = static_cast<const float*>(src);
+            float* d = static_cast<float*>(dst);
+            for (size_t i = 0; i < n; ++i) d[i] = static_cast<float>(RoundWith(s[i], mode));
+            return;
+          }
+        }
         std::memmove(dst, src, n * sizeof(D));
       } else {
         CastT<D, S>(mode, dst, src, n);
