@@ -19,6 +19,7 @@
 #include "ascsim/aicore/kernel_print.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/reduce_ops.h"
+#include "ascsim/aicore/sort.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/sys_misc.h"
 #include "ascsim/aicore/tpipe.h"

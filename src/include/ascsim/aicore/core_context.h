@@ -118,6 +118,8 @@ struct CoreContext {
   bool deq_scale_set = false;
   int64_t acc_val = 0;
   uint64_t ctrl = uint64_t{1} << 48;
+  // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
+  uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
 };
 
 // The context of the block running on this thread; throws InvalidArgument outside a kernel.
