@@ -106,4 +106,72 @@ TEST(ListTensor, DecodesShapesAndPointers) {
             std::string::npos);
 }
 
+// ---------------------------------------------------------------- old spellings
+
+template <class T>
+void CheckOperators() {
+  CoreFixture fx;
+  constexpr uint32_t n = 256 / sizeof(T) * 2;  // whole 256 B repeats for the comparisons
+  auto a = fx.Take<T>(n), b = fx.Take<T>(n), d = fx.Take<T>(n);
+  auto m = fx.Take<uint8_t>(n / 8);
+  const auto va = RandomVector<T>(n, -4, 4, 7), vb = RandomVector<T>(n, 0.5f, 4, 8);
+  Fill(a, va);
+  Fill(b, vb);
+  d = a + b;
+  for (uint32_t i = 0; i < n; ++i)
+    ASSERT_EQ(Bits(d.GetValue(i)), Bits(T(float(va[i]) + float(vb[i]))));
+  d = a - b;
+  for (uint32_t i = 0; i < n; ++i)
+    ASSERT_EQ(Bits(d.GetValue(i)), Bits(T(float(va[i]) - float(vb[i]))));
+  d = a * b;
+  for (uint32_t i = 0; i < n; ++i)
+    ASSERT_EQ(Bits(d.GetValue(i)), Bits(T(float(va[i]) * float(vb[i]))));
+  d = a / b;
+  for (uint32_t i = 0; i < n; ++i)
+    ASSERT_EQ(Bits(d.GetValue(i)), Bits(T(float(va[i]) / float(vb[i]))));
+  m = a < b;
+  for (uint32_t i = 0; i < n; ++i) {
+    ASSERT_EQ((m.GetValue(i / 8) >> (i % 8)) & 1, float(va[i]) < float(vb[i]) ? 1 : 0) << i;
+  }
+  // dst's size decides the count: a shorter view leaves the rest alone.
+  Fill(d, std::vector<T>(n, T(9.0f)));
+  AscendC::LocalTensor<T> head = d;
+  head.SetSize(16);
+  head = a + b;
+  EXPECT_EQ(Bits(d.GetValue(15)), Bits(T(float(va[15]) + float(vb[15]))));
+  EXPECT_EQ(float(d.GetValue(16)), 9.0f);
+}
+TEST(OldSpellings, WholeTensorOperators) {
+  CheckOperators<float>();
+  CheckOperators<half>();
+  CoreFixture fx;
+  auto x = fx.Take<int16_t>(16), y = fx.Take<int16_t>(16), z = fx.Take<int16_t>(16);
+  Fill(x, std::vector<int16_t>(16, 0x0F0F));
+  Fill(y, std::vector<int16_t>(16, 0x00FF));
+  z = x & y;
+  EXPECT_EQ(z.GetValue(3), 0x000F);
+  z = x | y;
+  EXPECT_EQ(z.GetValue(3), 0x0FFF);
+}
+
+TEST(OldSpellings, FlagsBlockIdxAndTik2) {
+  CoreFixture fx;
+  set_flag(PIPE_MTE2, PIPE_V, EVENT_ID3);
+  wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3);
+  EXPECT_EQ(ErrorOf([] { wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID1); }),
+            "test: block 0/1: WaitFlag<V_MTE3>(EVENT_ID1) has no matching SetFlag; the device "
+            "would hang until timeout 507018");
+  EXPECT_NE(ErrorOf([] {
+              set_flag(PIPE_S, PIPE_M, EVENT_ID0);
+            }).find("set_flag(pipe 0, pipe 2): no hardware event links these pipes"),
+            std::string::npos);
+  const int64_t b = block_idx;
+  EXPECT_EQ(b, 0);
+  EXPECT_EQ(int64_t(block_num), 1);
+  EXPECT_EQ(100 * block_idx, 0);
+  tik2::LocalTensor<float> t = fx.Take<float>(8);
+  tik2::Duplicate(t, 2.0f, 8);
+  EXPECT_EQ(t.GetValue(7), 2.0f);
+}
+
 }  // namespace

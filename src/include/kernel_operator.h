@@ -19,6 +19,7 @@
 #include "ascsim/aicore/kernel_print.h"
 #include "ascsim/aicore/list_tensor.h"
 #include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/old_spellings.h"
 #include "ascsim/aicore/reduce_ops.h"
 #include "ascsim/aicore/sort.h"
 #include "ascsim/aicore/sync.h"
