@@ -419,4 +419,76 @@ TEST(AdvDequant, TensorAndScalarScales) {
             std::string::npos);
 }
 
+// ---------------------------------------------------------------- Erf, Broadcast, Sum, Mean
+
+TEST(AdvMath, ErfRationalApproximation) {
+  // The device's P/Q approximation is good to a few float ulps inside the clip and saturates
+  // at +-erf(3.92) = +-(1 - 6e-9) beyond it.
+  auto erf = [](double x) { return std::erf(x); };
+  ASCSIM_UNARY_CASE(Erf, float, 999, -3.5f, 3.5f, 16, erf, 3 * 256);
+  ASCSIM_UNARY_CASE(Erf, half, 257, -3, 3, 1, erf, 8 * 256);
+  CoreFixture fx;
+  auto s = fx.Take<float>(4), d = fx.Take<float>(4);
+  Fill(s, std::vector<float>{10.0f, -10.0f, 0.0f, 1e-3f});
+  AscendC::Erf(d, s, 4u);
+  EXPECT_NEAR(d.GetValue(0), 1.0f, 1e-7);
+  EXPECT_NEAR(d.GetValue(1), -1.0f, 1e-7);
+  EXPECT_EQ(d.GetValue(2), 0.0f);
+  EXPECT_NEAR(d.GetValue(3), std::erf(1e-3), 1e-9);
+}
+
+TEST(AdvReduce, BroadcastSumMean) {
+  CoreFixture fx;
+  const uint32_t m = 3, k = 40;
+  auto col = fx.Take<float>(8), row = fx.Take<float>(k), out = fx.Take<float>(m * k);
+  auto tmp = fx.Take<uint8_t>(1024);
+  Fill(col, std::vector<float>{1, 2, 3, 0, 0, 0, 0, 0});
+  std::vector<float> vr(k);
+  for (uint32_t j = 0; j < k; ++j) vr[j] = float(j) - 0.5f;
+  Fill(row, vr);
+  const uint32_t dst2[2] = {m, k}, srcCol[2] = {m, 1}, srcRow[2] = {1, k};
+  AscendC::Broadcast<float, 2, 1>(out, col, dst2, srcCol, tmp);
+  for (uint32_t i = 0; i < m * k; ++i) ASSERT_EQ(out.GetValue(i), float(i / k + 1)) << i;
+  AscendC::Broadcast<float, 2, 0>(out, row, dst2, srcRow);
+  for (uint32_t i = 0; i < m * k; ++i) ASSERT_EQ(out.GetValue(i), vr[i % k]) << i;
+  const uint32_t dst1[1] = {k}, src1[1] = {1};
+  AscendC::Broadcast<float, 1, 0>(row, col, dst1, src1);
+  EXPECT_EQ(row.GetValue(k - 1), 1.0f);
+  const uint32_t bad[2] = {2, 1};
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Broadcast<float, 2, 1>(out, col, dst2, bad, tmp);
+            }).find("does not broadcast to [3, 40]"),
+            std::string::npos);
+  // Sum / Mean of the first n of each row, rows `inner` apart.
+  const uint32_t n = 37, inner = 40;
+  auto x = fx.Take<float>(m * inner), r = fx.Take<float>(8);
+  const auto vx = RandomVector<float>(m * inner, -2, 2, 77);
+  Fill(x, vx);
+  AscendC::SumParams sp{m, inner, n};
+  AscendC::Sum(r, x, tmp, sp);
+  for (uint32_t i = 0; i < m; ++i) {
+    double want = 0;
+    for (uint32_t j = 0; j < n; ++j) want += vx[i * inner + j];
+    EXPECT_NEAR(r.GetValue(i), want, 1e-5) << i;
+  }
+  AscendC::MeanParams mp{m, inner, n};
+  AscendC::Mean(r, x, tmp, mp);
+  for (uint32_t i = 0; i < m; ++i) {
+    double want = 0;
+    for (uint32_t j = 0; j < n; ++j) want += vx[i * inner + j];
+    EXPECT_NEAR(r.GetValue(i), want / n, 1e-6) << i;
+  }
+  auto xh = fx.Take<half>(2 * 48), rh = fx.Take<half>(16);
+  const auto vh = RandomVector<half>(96, -2, 2, 78);
+  Fill(xh, vh);
+  AscendC::Mean(rh, xh, tmp, AscendC::MeanParams{2, 48, 45});
+  double want = 0;
+  for (uint32_t j = 0; j < 45; ++j) want += float(vh[48 + j]);
+  EXPECT_LE(Ulps(rh.GetValue(1), want / 45), 1);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Sum(r, x, tmp, AscendC::SumParams{m, 37, 37});
+            }).find("inner 37 must be n 37 rounded up to 32 B (40)"),
+            std::string::npos);
+}
+
 }  // namespace

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ascsim/adv/math.h"
+#include "ascsim/adv/math_more.h"
 #include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/compare_select.h"

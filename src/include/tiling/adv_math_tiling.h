@@ -86,6 +86,14 @@ inline void GetCeilMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
                               adv_tiling_detail::kRepeatBytes);
 }
 
+inline void GetErfMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
+                                uint32_t& maxValue, uint32_t& minValue) {
+  const uint32_t procs = typeSize == sizeof(float) ? 3 : 8;
+  minValue = procs * adv_tiling_detail::kRepeatBytes;
+  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
+                              adv_tiling_detail::kRepeatBytes);
+}
+
 // Power: pieces of 64-element multiples, five float pieces and three 32 B-aligned bit masks each.
 inline uint32_t PowerTmpBytesForPiece(uint32_t split) {
   const uint32_t mask_bytes = ((split + 63) / 64 * 64 / 8 + 31) / 32 * 32;
