@@ -167,6 +167,12 @@ TEST(Sort, Errors) {
             "test: block 0/1: Sort32: src0 [0, 96) of float exceeds LocalTensor size 64");
   EXPECT_EQ(ErrorOf([&] { AscendC::Sort32(d, a, idx, 256); }),
             "test: block 0/1: Sort32: repeatTime 256 is outside [0, 255]");
+  CoreFixture p310(128 * 1024, "Ascend310P3");
+  auto s3 = p310.Take<float>(32), d3 = p310.Take<float>(64);
+  auto i3 = p310.Take<uint32_t>(32);
+  EXPECT_NE(ErrorOf([&] { AscendC::Sort32(d3, s3, i3, 1); })
+                .find("Sort32: Sort32 is not available on Ascend310P3"),
+            std::string::npos);
 }
 
 }  // namespace

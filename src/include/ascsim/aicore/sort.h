@@ -22,6 +22,7 @@
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/operand_checks.h"
+#include "ascsim/aicore/sys_misc.h"
 #include "ascsim/aicore/ub_movement.h"
 #include "ascsim/aicore/vector_misc.h"
 
@@ -103,6 +104,8 @@ void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
+  // The 310P sorts region proposals (RpSort16), which ascsim does not simulate.
+  ai::RequireArch("Sort32", 2201, "Sort32");
   ai::CheckSortRepeat("Sort32", repeatTime);
   if (repeatTime == 0) return;
   const uint64_t n = uint64_t(repeatTime) * 32;
@@ -126,6 +129,7 @@ void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgS
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
+  ai::RequireArch("MrgSort", 2201, "MrgSort");
   const int lists = ai::MrgSortLists(params.validBit);
   const LocalTensor<T>* in[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
   const char* roles[4] = {"src.src1", "src.src2", "src.src3", "src.src4"};
