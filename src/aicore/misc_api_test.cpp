@@ -43,6 +43,26 @@ TEST(MulAddDst, CountFormSameAndMixedTypes) {
   CheckMulAddDst<float, half>(77);
 }
 
+TEST(MulAddDst, FusedMulAddBothTypes) {
+  CoreFixture fx;
+  auto d = fx.Take<float>(100), a = fx.Take<float>(100), b = fx.Take<float>(100);
+  const auto vd = RandomVector<float>(100, -3, 3, 4), va = RandomVector<float>(100, -3, 3, 5),
+             vb = RandomVector<float>(100, -3, 3, 6);
+  Fill(d, vd);
+  Fill(a, va);
+  Fill(b, vb);
+  AscendC::FusedMulAdd(d, a, b, 99);
+  for (uint32_t i = 0; i < 99; ++i) ASSERT_EQ(d.GetValue(i), va[i] * vd[i] + vb[i]) << i;
+  EXPECT_EQ(d.GetValue(99), vd[99]);
+  auto dh = fx.Take<half>(64), ah = fx.Take<half>(64), bh = fx.Take<half>(64);
+  Fill(dh, std::vector<half>(64, half(1.5f)));
+  Fill(ah, std::vector<half>(64, half(2.0f)));
+  Fill(bh, std::vector<half>(64, half(0.25f)));
+  AscendC::FusedMulAdd(dh, ah, bh, 40, 1, {1, 1, 1, 8, 8, 8});
+  EXPECT_EQ(float(dh.GetValue(39)), 3.25f);
+  EXPECT_EQ(float(dh.GetValue(40)), 1.5f);
+}
+
 TEST(MulAddDst, MaskFormAndErrors) {
   CoreFixture fx;
   auto d = fx.Take<float>(256), a = fx.Take<float>(256), b = fx.Take<float>(256);

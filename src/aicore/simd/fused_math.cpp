@@ -60,6 +60,35 @@ HWY_INLINE void Run(TD* d, const TS* a, const TS* b, size_t n) {
   }
 }
 
+// d = a * d + b (FusedMulAdd), product rounded first as in Run.
+template <class T>
+HWY_INLINE void RunFma(T* d, const T* a, const T* b, size_t n) {
+  const hn::ScalableTag<float> df;
+  const size_t lanes = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto p = hn::Mul(LoadAs(df, a + i), LoadAs(df, d + i));
+    StoreAs(df, hn::Add(p, LoadAs(df, b + i)), d + i);
+  }
+  const hn::CappedTag<float, 1> d1;
+  for (; i < n; ++i) {
+    const auto p = hn::Mul(LoadAs(d1, a + i), LoadAs(d1, d + i));
+    StoreAs(d1, hn::Add(p, LoadAs(d1, b + i)), d + i);
+  }
+}
+
+bool FmaFast(DType t, void* dst, const void* a, const void* b, size_t n) {
+  if (t == DType::kF32) {
+    RunFma(static_cast<float*>(dst), static_cast<const float*>(a), static_cast<const float*>(b), n);
+    return true;
+  }
+  if (t == DType::kF16 && kF16Native) {
+    RunFma(static_cast<F16*>(dst), static_cast<const F16*>(a), static_cast<const F16*>(b), n);
+    return true;
+  }
+  return false;
+}
+
 bool MulAddFast(DType dst_t, DType src_t, void* dst, const void* a, const void* b, size_t n) {
   if (dst_t == DType::kF32 && src_t == DType::kF32) {
     Run(static_cast<float*>(dst), static_cast<const float*>(a), static_cast<const float*>(b), n);
@@ -85,6 +114,7 @@ HWY_AFTER_NAMESPACE();
 namespace ascsim::simd {
 
 HWY_EXPORT(MulAddFast);
+HWY_EXPORT(FmaFast);
 
 namespace {
 float ToF(DType t, const void* p, size_t i) {
@@ -115,6 +145,17 @@ void MulAddDst(DType dst_t, DType src_t, void* dst, const void* a, const void* b
   for (size_t i = 0; i < n; ++i) {
     const float p = ToF(src_t, a, i) * ToF(src_t, b, i);
     FromF(dst_t, dst, i, p + ToF(dst_t, dst, i));
+  }
+}
+
+void FusedMulAdd(DType t, void* dst, const void* a, const void* b, size_t n) {
+  if (t != DType::kF32 && t != DType::kF16 && t != DType::kBF16) {
+    throw InvalidArgument(std::string("FusedMulAdd is not supported for ") + DTypeName(t));
+  }
+  if (HWY_DYNAMIC_DISPATCH(FmaFast)(t, dst, a, b, n)) return;
+  for (size_t i = 0; i < n; ++i) {
+    const float p = ToF(t, a, i) * ToF(t, dst, i);
+    FromF(t, dst, i, p + ToF(t, b, i));
   }
 }
 

@@ -11,5 +11,7 @@
 namespace ascsim::simd {
 
 void MulAddDst(DType dst_t, DType src_t, void* dst, const void* a, const void* b, size_t n);
+// dst[i] = a[i] * dst[i] + b[i] (FusedMulAdd), same rounding.
+void FusedMulAdd(DType t, void* dst, const void* a, const void* b, size_t n);
 
 }  // namespace ascsim::simd
