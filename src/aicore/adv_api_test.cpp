@@ -219,6 +219,11 @@ TEST(AdvMath, TemporaryBufferContract) {
   auto tmp = fx.Take<uint8_t>(1024);
   EXPECT_NE(ErrorOf([&] { AscendC::Tanh(d, s, tmp[16], 64); }).find("not 32-byte aligned"),
             std::string::npos);
+  auto big = fx.Take<uint8_t>(2048);
+  const auto inside = big.ReinterpretCast<float>();
+  EXPECT_EQ(ErrorOf([&] { AscendC::Sigmoid(inside, s, big, 64); }),
+            "test: block 0/1: Sigmoid: sharedTmpBuffer UB [0x800, 0x1000) overlaps dst UB [0x800, "
+            "0x900); the temporary buffer must be separate");
   // The stack forms need free UB above the TPipe's buffers.
   CoreFixture full(192 * 1024);
   auto a = full.Take<float>(64), b = full.Take<float>(64);

@@ -36,6 +36,13 @@ void FaultTmpTooSmall(const char* api, uint64_t have_bytes, uint64_t need_bytes,
             what, " (see its Get...MaxMinTmpSize)"));
 }
 
+void FaultTmpOverlap(const char* api, const char* role, uint64_t tmp_lo, uint64_t tmp_hi,
+                     uint64_t op_lo, uint64_t op_hi) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(api, ": sharedTmpBuffer UB [", Hex(tmp_lo), ", ", Hex(tmp_hi), ") overlaps ", role,
+            " UB [", Hex(op_lo), ", ", Hex(op_hi), "); the temporary buffer must be separate"));
+}
+
 void CheckCalCount(const char* api, uint64_t cal_count, uint64_t src_size, uint64_t dst_size) {
   if (cal_count > src_size || cal_count > dst_size) {
     Fault(ErrorKind::kOutOfBounds, Str(api, ": calCount ", cal_count, " exceeds the src (",

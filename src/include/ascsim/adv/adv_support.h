@@ -33,6 +33,22 @@ inline void CheckTmp(const char* api, const AscendC::LocalTensor<uint8_t>& tmp, 
   CheckUbOperand(api, "sharedTmpBuffer", tmp, bytes);
 }
 
+// The temporary buffer may not share any byte with an operand (the APIs' documented constraint):
+// unlike operand pairs, not even the same start is allowed.
+void FaultTmpOverlap(const char* api, const char* role, uint64_t tmp_lo, uint64_t tmp_hi,
+                     uint64_t op_lo, uint64_t op_hi);
+template <class T>
+void CheckTmpDisjoint(const char* api, const AscendC::LocalTensor<uint8_t>& tmp, const char* role,
+                      const AscendC::LocalTensor<T>& op, uint64_t op_elems) {
+  const uint8_t* t = TensorAccess::Data(tmp);
+  const uint8_t* o = reinterpret_cast<const uint8_t*>(TensorAccess::Data(op));
+  const uint64_t tb = tmp.GetSize(), ob = op_elems * sizeof(T);
+  if (tb != 0 && ob != 0 && t < o + ob && o < t + tb) [[unlikely]] {
+    FaultTmpOverlap(api, role, TensorAccess::UbOffset(tmp), TensorAccess::UbOffset(tmp) + tb,
+                    TensorAccess::UbOffset(op), TensorAccess::UbOffset(op) + ob);
+  }
+}
+
 // The number of elements per piece when each element needs `bytes_per_elem` bytes of the
 // temporary buffer (CANN: tmpBufferSize / procedures, rounded down to whole 32 B blocks).
 inline uint32_t PieceElems(uint64_t tmp_bytes, uint64_t bytes_per_elem, uint64_t float_bytes = 4) {

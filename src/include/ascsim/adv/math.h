@@ -50,6 +50,8 @@ void AdvPrologue(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
   if (have < min_tmp_bytes)
     ai::FaultTmpTooSmall(api, have, min_tmp_bytes, "the API needs at least");
   ai::CheckTmp(api, tmp, 0);
+  ai::CheckTmpDisjoint(api, tmp, "src", src, calCount);
+  ai::CheckTmpDisjoint(api, tmp, "dst", dst, calCount);
 }
 
 // Counter-mode compare of n elements against a scalar into a bit mask (CompareScalar with the mask
