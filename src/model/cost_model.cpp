@@ -2,7 +2,8 @@
 //
 // Costs (all figures from the launch's SocProfile):
 //   - vector op: elements / rate cycles, rate = vector_bytes_per_cycle / element size for simple
-//     ops, reductions and casts (128 fp16 / 64 fp32), vector_complex_per_cycle for Exp/Ln/Sqrt/Div.
+//     ops, reductions and casts (128 fp16 / 64 fp32), vector_complex_per_cycle for Exp/Ln/Sqrt/Div
+//     and the sort/merge instructions, one 32 B block per cycle for Gather.
 //   - MTE2/MTE3 transfer: holds its pipe for bytes / (GM bandwidth / active cores of its wave);
 //     MTE2 and MTE3 of a core share that slice (PortCalendar), and the data is usable
 //     dma_latency_us after the transfer (DMA requests are pipelined, so back-to-back transfers on
@@ -154,9 +155,16 @@ class CoreReplay {
     const double elem = std::max<double>(1, call.dtype_bytes);
     switch (call.kind) {
       case CallKind::kVector: {
-        const double rate = call.vector_class == trace::VectorClass::kTranscendental
-                                ? soc_.vector_complex_per_cycle
-                                : soc_.vector_bytes_per_cycle / elem;
+        // Gather reads one 32 B block per cycle (its indexed loads do not use the full vector
+        // width); the sort/merge instructions run at the complex-op rate. Both are estimates: the
+        // profile table has no measured figure for them.
+        double rate = soc_.vector_bytes_per_cycle / elem;
+        if (call.vector_class == trace::VectorClass::kTranscendental ||
+            call.vector_class == trace::VectorClass::kSort) {
+          rate = soc_.vector_complex_per_cycle;
+        } else if (call.vector_class == trace::VectorClass::kGather) {
+          rate = 32.0 / elem;
+        }
         dur = Cycles(static_cast<double>(call.elements) / rate);
         return;
       }

@@ -60,7 +60,17 @@ enum class CallKind : uint8_t {
 };
 
 // Vector throughput classes (elements per cycle per core, from the SoC profile table).
-enum class VectorClass : uint8_t { kSimple, kTranscendental, kReduce, kCast, kNone };
+// kGather: element-wise indexed reads (Gather); kSort: the sort/merge instructions (Sort32,
+// MrgSort, ...), costed per element of the sorted lists.
+enum class VectorClass : uint8_t {
+  kSimple,
+  kTranscendental,
+  kReduce,
+  kCast,
+  kNone,
+  kGather,
+  kSort
+};
 
 constexpr uint32_t kNoBuffer = 0xFFFFFFFFu;
 

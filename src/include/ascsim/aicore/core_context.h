@@ -125,6 +125,18 @@ struct CoreContext {
   // This block's sanitizer when the launch has one (owned by the CoreScope).
   CoreSanitizer* sanitizer = nullptr;
 
+  // Special registers of the API-breadth names (ascsim/aicore/sys_misc.h): the system workspace
+  // pointer (SetSysWorkspace), the DEQSCALE register of int32_t -> half Cast (SetDeqScale; 0 until
+  // set), the ACC_VAL register the count-form ReduceSum leaves its sum in (GetAccVal) and CTRL
+  // (GetCtrlSpr/SetCtrlSpr; bit 48 = 1: inf/NaN mode, what ascsim computes in).
+  uint8_t* sys_workspace = nullptr;
+  uint64_t deq_scale = 0;
+  bool deq_scale_set = false;
+  int64_t acc_val = 0;
+  uint64_t ctrl = uint64_t{1} << 48;
+  // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
+  uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
+
   // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
   // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through
   // ACLRT_LAUNCH_KERNEL returns an aclError): reported again when the block ends.

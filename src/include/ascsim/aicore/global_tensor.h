@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "ascsim/aicore/cache_types.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/internal.h"
@@ -67,6 +68,13 @@ class GlobalTensor {
   }
   __gm__ T* GetPhyAddr() const { return base_ + offset_; }
   __gm__ T* GetPhyAddr(uint64_t offset) const { return base_ + offset_ + offset; }
+  // An L2 cache policy for this tensor's accesses: no effect on results, so only remembered.
+  template <CacheRwMode rwMode = CacheRwMode::RW>
+  void SetL2CacheHint(CacheMode mode) {
+    cacheMode_ = mode;
+  }
+
+  CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;  // public, as in kernel_tensor.h
 
  private:
   friend struct ascsim::aicore::TensorAccess;

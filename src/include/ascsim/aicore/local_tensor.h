@@ -79,7 +79,17 @@ class LocalTensor {
   // UB byte offset of the first element, as the device's physical address.
   uint64_t GetPhyAddr() const { return UbOffset(); }
   uint64_t GetPhyAddr(uint32_t offset) const { return UbOffset() + offset * sizeof(T); }
-  TPosition GetPosition() const { return slot_ ? slot_->position : TPosition::VECCALC; }
+  // int32_t as in kernel_tensor.h (static_cast<TPosition>(t.GetPosition()) to compare).
+  int32_t GetPosition() const {
+    return static_cast<int32_t>(slot_ ? slot_->position : TPosition::VECCALC);
+  }
+
+  // Whole-tensor expressions, `dst = a + b;`: the SymbolOverride* types (old_spellings.h) run the
+  // count-form op into this tensor.
+  template <class Expr, class = typename Expr::ascsim_symbol_override>
+  void operator=(const Expr& expr) const {
+    expr.Process(*this);
+  }
 
   template <class U>
   LocalTensor<U> ReinterpretCast() const {

@@ -67,6 +67,14 @@ class TBufBase {
   BufferSlot* slot_ = nullptr;
 };
 
+// The buffer of `pipe` holding UB byte offset `ub_offset` (null when none), for the APIs that
+// take raw UB addresses (TransDataTo5HD's address lists); defined in ub_movement.cpp.
+BufferSlot* FindUbSlot(const AscendC::TPipe& pipe, uint64_t ub_offset);
+// The stack buffer of `pipe`: the UB above its buffers (PopStackBuffer, and the temporary space of
+// the advanced APIs called without sharedTmpBuffer), re-sized to what is free now; defined in
+// adv_support.cpp. Faults when no UB is free.
+BufferSlot* StackSlot(AscendC::TPipe& pipe, const char* call);
+
 }  // namespace ascsim::aicore
 
 namespace AscendC {
@@ -198,6 +206,9 @@ class TPipe {
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
 
  private:
+  friend ascsim::aicore::BufferSlot* ascsim::aicore::FindUbSlot(const TPipe& pipe,
+                                                                uint64_t ub_offset);
+  friend ascsim::aicore::BufferSlot* ascsim::aicore::StackSlot(TPipe& pipe, const char* call);
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
   ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
@@ -216,6 +227,8 @@ class TPipe {
   // the same layout under both libstdc++ ABIs; std::list does not.)
   std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>> retired_;
   uint8_t taken_event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: EVENT_IDi taken
+  ascsim::aicore::BufferSlot stack_slot_;  // the free UB above the buffers (StackSlot)
+  bool stack_slot_valid_ = false;
 };
 
 // The TPipe constructed most recently on this core.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
@@ -73,6 +74,9 @@ void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor
 simd::Rounding ToRounding(AscendC::RoundMode mode);
 // Faults unless the profile's Cast offers `src` -> `dst` under `mode` (aicore_calls.cpp).
 void CheckCastMode(simd::DType dst, simd::DType src, AscendC::RoundMode mode);
+// int32_t -> half Cast: the device's vconv_deq multiplies by the DEQSCALE register (SetDeqScale);
+// dst[i] = half(float(src[i]) * scale). Warns once when the kernel never set the register.
+void CastInt32ToHalfDeq(CoreContext& core, half* dst, const int32_t* src, uint64_t n);
 
 }  // namespace ascsim::aicore
 
@@ -165,8 +169,12 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   const S* s = ai::CheckUbOperand("Cast", "src", src, n);
   ai::CheckCastMode(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(), roundMode);
   ai::CheckOverlapExact("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
-  ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
-                     ai::ToRounding(roundMode), d, s, n);
+  if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+    ai::CastInt32ToHalfDeq(core, d, s, n);  // scaled by DEQSCALE (SetDeqScale), sys_misc.h
+  } else {
+    ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
+                       ai::ToRounding(roundMode), d, s, n);
+  }
   ai::Record(core, [&] {
     return ai::VectorCall("Cast", ascsim::trace::VectorClass::kCast,
                           sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S), n, ai::BufferId(dst),
@@ -215,6 +223,10 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   if (kind == 1) simd::ReduceMax(simd::DTypeOf<T>(), s, n, &value, &index);
   if (kind == 2) simd::ReduceMin(simd::DTypeOf<T>(), s, n, &value, &index);
   d[0] = value;
+  if (kind == 0) {  // the sum also stays in ACC_VAL (GetAccVal), as vcadd leaves it
+    core.acc_val = 0;
+    std::memcpy(&core.acc_val, &value, sizeof(T));
+  }
   // The index is stored in the second element's bits (read back with ReinterpretCast).
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), index);
   Record(core, [&] {

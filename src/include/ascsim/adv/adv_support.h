@@ -1,0 +1,91 @@
+// What the advanced APIs (ascsim/adv/*.h) share: PopStackBuffer (the free UB above the TPipe's
+// buffers, which the forms without sharedTmpBuffer compute in), the temporary-buffer checks, and
+// the split of a calCount into the pieces that fit the temporary buffer.
+//
+// The advanced APIs are written, as CANN writes them (asc-devkit impl/adv_api/detail/...), as
+// sequences of basic-API calls on the caller's tensors and the temporary buffer, so every piece is
+// checked, traced and costed like kernel code, and the results are those of the device's algorithm
+// (its rounding at every step included).
+#pragma once
+
+#include <cstdint>
+
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sys_misc.h"
+#include "ascsim/aicore/tensor_access.h"
+#include "ascsim/aicore/tpipe.h"
+#include "ascsim/aicore/vector_masked.h"
+#include "ascsim/aicore/vector_ops.h"
+
+namespace ascsim::aicore {
+
+// The element types an advanced API takes: half and float unless the API says otherwise.
+template <class T>
+constexpr bool kHalfOrFloat = std::is_same_v<T, half> || std::is_same_v<T, float>;
+
+// A fault naming the API when its temporary buffer is smaller than the documented minimum.
+[[noreturn]] void FaultTmpTooSmall(const char* api, uint64_t have_bytes, uint64_t need_bytes,
+                                   const char* what);
+void CheckCalCount(const char* api, uint64_t cal_count, uint64_t src_size, uint64_t dst_size);
+
+// `bytes` of the temporary buffer, checked (live, 32 B aligned, inside) through the operand helper.
+inline void CheckTmp(const char* api, const AscendC::LocalTensor<uint8_t>& tmp, uint64_t bytes) {
+  CheckUbOperand(api, "sharedTmpBuffer", tmp, bytes);
+}
+
+// The temporary buffer may not share any byte with an operand (the APIs' documented constraint):
+// unlike operand pairs, not even the same start is allowed.
+void FaultTmpOverlap(const char* api, const char* role, uint64_t tmp_lo, uint64_t tmp_hi,
+                     uint64_t op_lo, uint64_t op_hi);
+template <class T>
+void CheckTmpDisjoint(const char* api, const AscendC::LocalTensor<uint8_t>& tmp, const char* role,
+                      const AscendC::LocalTensor<T>& op, uint64_t op_elems) {
+  const uint8_t* t = TensorAccess::Data(tmp);
+  const uint8_t* o = reinterpret_cast<const uint8_t*>(TensorAccess::Data(op));
+  const uint64_t tb = tmp.GetSize(), ob = op_elems * sizeof(T);
+  if (tb != 0 && ob != 0 && t < o + ob && o < t + tb) [[unlikely]] {
+    FaultTmpOverlap(api, role, TensorAccess::UbOffset(tmp), TensorAccess::UbOffset(tmp) + tb,
+                    TensorAccess::UbOffset(op), TensorAccess::UbOffset(op) + ob);
+  }
+}
+
+// The number of elements per piece when each element needs `bytes_per_elem` bytes of the
+// temporary buffer (CANN: tmpBufferSize / procedures, rounded down to whole 32 B blocks).
+inline uint32_t PieceElems(uint64_t tmp_bytes, uint64_t bytes_per_elem, uint64_t float_bytes = 4) {
+  const uint64_t per_buffer = tmp_bytes / (bytes_per_elem / float_bytes);
+  return static_cast<uint32_t>(RoundDownToBlock(per_buffer) / float_bytes);
+}
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+// The UB above the TPipe's buffers, as one uint8_t (or T) tensor. Returns false when no TPipe
+// exists; faults when no UB is left.
+template <class T, TPosition pos = TPosition::LCM>
+bool PopStackBuffer(LocalTensor<T>& popLocal) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  if (core.pipe == nullptr) return false;
+  ai::BufferSlot* slot = ai::StackSlot(*core.pipe, "PopStackBuffer");
+  popLocal = ai::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
+  return true;
+}
+
+namespace detail {
+// The temporary space of an advanced API called without sharedTmpBuffer.
+inline LocalTensor<uint8_t> AdvStack(const char* api) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  if (core.pipe == nullptr) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api,
+                      ": called without sharedTmpBuffer and without a TPipe; the device takes "
+                      "the temporary space from the UB above the TPipe's buffers"));
+  }
+  ai::BufferSlot* slot = ai::StackSlot(*core.pipe, api);
+  return ai::TensorAccess::Bind<uint8_t>(slot, slot->bytes);
+}
+}  // namespace detail
+
+}  // namespace AscendC

@@ -1,0 +1,383 @@
+// RmsNorm, SoftMax and AscendDequant: the device's Atlas A2/A3 algorithms written as basic-API
+// calls (asc-devkit impl/adv_api/detail/normalization/rmsnorm/rmsnorm_common_impl.h,
+// activation/softmax/membase/v220, quantization/dequant), checked and costed like kernel code.
+//   RmsNorm     per row of [b*s, h] in float: sum x^2 over the original h (vcadd tree of 64-element
+//               repeats, as the device reduces), times 1/h, + epsilon, rstd = e^(-0.5 ln(.)) (the
+//               device's high-precision rsqrt), y = x * rstd * gamma. Rows in pieces of the
+//               tiling's mainBsLength; half through float.
+//   SoftMax     per row of [m, k] (ND): max over the original k, x - max, e^x, sum over the
+//   original
+//               k, / sum; max and sum also written as one 32 B block per row. half through float.
+//   AscendDequant  dst[i][j] = int32 src[i][j] * scale (tensor scale[j] or a scalar) for j <
+//   calCount,
+//               converted in float.
+// Signatures: include/adv_api/normalization/rmsnorm.h, activation/softmax.h,
+// quantization/ascend_dequant.h; docs under docs/zh/api/SIMD-API/高阶API.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "ascsim/adv/adv_support.h"
+#include "ascsim/adv/tiling_structs.h"
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/reduce_ops.h"
+
+namespace AscendC {
+
+// ============================================================================================
+// RmsNorm
+namespace detail {
+
+// Sum of squares of each of `rows` rows (hLength apart, originalH valid) into red[row]: repeated
+// 64-element vcadd passes until one value is left per row (RmsNormGenericReduceSum).
+inline void RmsNormRowSums(const LocalTensor<float>& red, const LocalTensor<float>& sq,
+                           uint32_t rows, uint32_t h, uint32_t original_h) {
+  constexpr uint32_t kPerRepeat = ONE_REPEAT_BYTE_SIZE / sizeof(float);
+  for (uint32_t i = 0; i < rows; ++i) {
+    uint32_t total = original_h;
+    const LocalTensor<float> row = sq[i * h];
+    if (total == 1) {
+      red.SetValue(i, row.GetValue(0));
+      continue;
+    }
+    while (total > 1) {
+      const LocalTensor<float> out = total <= kPerRepeat ? red[i] : row;
+      SetMaskCount();
+      SetVectorMask<float, MaskMode::COUNTER>(0, total);
+      RepeatReduceSum<float, false>(out, row, 1, MASK_PLACEHOLDER, 1, 1, 1, 8);
+      SetMaskNorm();
+      ResetMask();
+      total = (total + kPerRepeat - 1) / kPerRepeat;
+    }
+  }
+}
+
+}  // namespace detail
+
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+             const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer,
+             const T epsilon, const RmsNormTiling& tiling) {
+  static_assert(ascsim::aicore::kHalfOrFloat<T>, "RmsNorm takes half or float");
+  namespace ai = ascsim::aicore;
+  constexpr const char* api = "RmsNorm";
+  const uint32_t h = tiling.hLength, total = tiling.bLength * tiling.sLength * h;
+  if (h == 0 || tiling.originalHLength == 0 || tiling.originalHLength > h ||
+      (tiling.loopRound == 0 && tiling.tailBsLength == 0) || tiling.mainBsLength == 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api, ": the RmsNormTiling is not filled in (hLength ", h,
+                      ", originalHLength ", tiling.originalHLength, ", mainBsLength ",
+                      tiling.mainBsLength, "); fill it with GetRmsNormTilingInfo"));
+  }
+  ai::CheckCalCount(api, total, srcLocal.GetSize(), dstLocal.GetSize());
+  ai::CheckUbOperand(api, "gammaLocal", gammaLocal, h);
+  // Temporary layout: reduced [mainBsLengthAlign] | squares [mainBshLength] | x as float (half).
+  const uint64_t need = (uint64_t{tiling.mainBsLengthAlign} + tiling.mainBshLength +
+                         (sizeof(T) == 2 ? tiling.mainBshLength : 0)) *
+                        sizeof(float);
+  ai::TensorAccess::CheckLive(sharedTmpBuffer, api, "sharedTmpBuffer");
+  if (sharedTmpBuffer.GetSize() < need) {
+    ai::FaultTmpTooSmall(api, sharedTmpBuffer.GetSize(), need, "this tiling needs");
+  }
+  ai::CheckTmp(api, sharedTmpBuffer, need);
+  const LocalTensor<float> tmp = sharedTmpBuffer.ReinterpretCast<float>();
+  const LocalTensor<float> red = tmp, sq = tmp[tiling.mainBsLengthAlign];
+  const LocalTensor<float> xf32 = tmp[tiling.mainBsLengthAlign + tiling.mainBshLength];
+  auto piece = [&](uint32_t offset, uint32_t rows) {
+    const uint32_t n = rows * h;
+    LocalTensor<float> x;
+    if constexpr (sizeof(T) == 2) {
+      x = xf32;
+      Cast(x, srcLocal[offset], RoundMode::CAST_NONE, n);
+    } else {
+      x = srcLocal[offset];
+    }
+    Mul(sq, x, x, n);
+    detail::RmsNormRowSums(red, sq, rows, h, tiling.originalHLength);
+    Muls(red, red, tiling.reciprocalOfHLength, rows);
+    Adds(red, red, float(epsilon), rows);
+    Ln(red, red, rows);
+    Muls(red, red, -0.5f, rows);
+    Exp(red, red, rows);
+    for (uint32_t i = 0; i < rows; ++i) Muls(sq[i * h], x[i * h], red.GetValue(i), h);
+    if constexpr (sizeof(T) == 2) {
+      LocalTensor<float> g = xf32;  // x is no longer needed
+      Cast(g, gammaLocal, RoundMode::CAST_NONE, h);
+      for (uint32_t i = 0; i < rows; ++i) Mul(sq[i * h], sq[i * h], g, h);
+      Cast(dstLocal[offset], sq, RoundMode::CAST_NONE, n);
+    } else {
+      for (uint32_t i = 0; i < rows; ++i) Mul(dstLocal[offset + i * h], sq[i * h], gammaLocal, h);
+    }
+  };
+  for (uint32_t i = 0; i < tiling.loopRound; ++i)
+    piece(i * tiling.mainBshLength, tiling.mainBsLength);
+  if (tiling.tailBsLength != 0) piece(tiling.inputTailPos, tiling.tailBsLength);
+}
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+             const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& tiling) {
+  RmsNorm<T, isBasicBlock>(dstLocal, srcLocal, gammaLocal, detail::AdvStack("RmsNorm"), epsilon,
+                           tiling);
+}
+
+// ============================================================================================
+// SoftMax
+struct SoftMaxShapeInfo {
+  uint32_t srcM = 0;
+  uint32_t srcK = 0;
+  uint32_t oriSrcM = 0;
+  uint32_t oriSrcK = 0;
+};
+
+enum class SoftmaxMode { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC = 1 };
+struct SoftmaxConfig {
+  bool isCheckTiling = true;
+  uint32_t oriSrcM = 0;
+  uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
+};
+constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
+
+namespace detail {
+
+// Floats of temporary space per row: the row in float, one 32 B block of results, the reduction's
+// work area (at least 64 floats, as the device's tiling reserves).
+inline uint32_t SoftMaxWorkFloats(uint32_t k) {
+  const uint32_t repeats = (k + 63) / 64;
+  const uint32_t work = (repeats + 7) / 8 * 8;
+  return work > 64 ? work : 64;
+}
+inline uint64_t SoftMaxTmpFloats(uint32_t k, uint32_t elem_bytes) {
+  return uint64_t{k} + ONE_BLK_SIZE / elem_bytes + SoftMaxWorkFloats(k);
+}
+
+template <class T1, class T2>
+void SoftMaxRun(const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const LocalTensor<T2>* max,
+                const LocalTensor<T1>& src, const LocalTensor<uint8_t>& tmp,
+                const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape, bool nz) {
+  static_assert(ascsim::aicore::kHalfOrFloat<T1> && ascsim::aicore::kHalfOrFloat<T2>,
+                "SoftMax takes half or float");
+  namespace ai = ascsim::aicore;
+  constexpr const char* api = "SoftMax";
+  if (nz) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              "SoftMax: isDataFormatNZ = true (NZ layout) is not simulated; ascsim computes ND");
+  }
+  const uint32_t m = shape.srcM ? shape.srcM : tiling.srcM;
+  const uint32_t k = shape.srcK ? shape.srcK : tiling.srcK;
+  const uint32_t ori_k = shape.oriSrcK ? shape.oriSrcK : k;
+  if (m == 0 || k == 0 || ori_k > k || (uint64_t{k} * sizeof(T1)) % ONE_BLK_SIZE != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api, ": shape [", m, ", ", k, "] (original k ", ori_k,
+                      ") needs m, k >= 1, k * sizeof(T) a multiple of 32 B and original k <= k"));
+  }
+  const uint64_t n = uint64_t{m} * k;
+  ai::CheckCalCount(api, n, src.GetSize(), dst.GetSize());
+  constexpr uint32_t blk2 = ONE_BLK_SIZE / sizeof(T2);
+  if (sum) ai::CheckUbOperand(api, "sumTensor", *sum, uint64_t{m} * blk2);
+  if (max) ai::CheckUbOperand(api, "maxTensor", *max, uint64_t{m} * blk2);
+  const uint64_t need = SoftMaxTmpFloats(k, sizeof(T1)) * sizeof(float);
+  ai::TensorAccess::CheckLive(tmp, api, "sharedTmpBuffer");
+  if (tmp.GetSize() < need) ai::FaultTmpTooSmall(api, tmp.GetSize(), need, "one row needs");
+  ai::CheckTmp(api, tmp, need);
+  const LocalTensor<float> f = tmp.ReinterpretCast<float>();
+  const LocalTensor<float> red = f[k], work = f[k + ONE_BLK_SIZE / sizeof(T1)];
+  BinaryRepeatParams brc(1, 1, 0, 8, 8, 0);  // src1: one block, repeated
+  for (uint32_t r = 0; r < m; ++r) {
+    // float: x - max reads the src row and writes the dst row (they may be the same tensor);
+    // half: the row is converted into the temporary buffer first.
+    LocalTensor<float> row, x;
+    if constexpr (sizeof(T1) == 2) {
+      row = f;
+      Cast(row, src[r * k], RoundMode::CAST_NONE, k);
+      x = row;
+    } else {
+      row = dst[r * k];
+      x = src[r * k];
+    }
+    ReduceMax(red, x, work, ori_k);
+    const float mx = red.GetValue(0);
+    if (max) Duplicate((*max)[r * blk2], T2(mx), blk2);
+    Duplicate(red, mx, 8);
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, k);
+    Sub<float, false>(row, x, red, MASK_PLACEHOLDER, 1, brc);
+    SetMaskNorm();
+    ResetMask();
+    Exp(row, row, k);
+    ReduceSum(red, row, work, ori_k);
+    const float sm = red.GetValue(0);
+    if (sum) Duplicate((*sum)[r * blk2], T2(sm), blk2);
+    Duplicate(red, sm, 8);
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, k);
+    Div<float, false>(row, row, red, MASK_PLACEHOLDER, 1, brc);
+    SetMaskNorm();
+    ResetMask();
+    if constexpr (sizeof(T1) == 2) Cast(dst[r * k], row, RoundMode::CAST_NONE, k);
+  }
+}
+
+}  // namespace detail
+
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+             const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T, T>(dstTensor, &sumTensor, &maxTensor, srcTensor, sharedTmpBuffer, tiling,
+                           softmaxShapeInfo, isDataFormatNZ);
+}
+template <class T1, class T2, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T1>& dstTensor, const LocalTensor<T2>& sumTensor,
+             const LocalTensor<T2>& maxTensor, const LocalTensor<T1>& srcTensor,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T1, T2>(dstTensor, &sumTensor, &maxTensor, srcTensor, sharedTmpBuffer, tiling,
+                             softmaxShapeInfo, isDataFormatNZ);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T, T>(dstTensor, nullptr, nullptr, srcTensor, sharedTmpBuffer, tiling,
+                           softmaxShapeInfo, false);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+             const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T, T>(dstTensor, &sumTensor, &maxTensor, srcTensor,
+                           detail::AdvStack("SoftMax"), tiling, softmaxShapeInfo, isDataFormatNZ);
+}
+template <class T1, class T2, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T1>& dstTensor, const LocalTensor<T2>& sumTensor,
+             const LocalTensor<T2>& maxTensor, const LocalTensor<T1>& srcTensor,
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T1, T2>(dstTensor, &sumTensor, &maxTensor, srcTensor,
+                             detail::AdvStack("SoftMax"), tiling, softmaxShapeInfo, isDataFormatNZ);
+}
+template <class T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  detail::SoftMaxRun<T, T>(dstTensor, nullptr, nullptr, srcTensor, detail::AdvStack("SoftMax"),
+                           tiling, softmaxShapeInfo, false);
+}
+
+// ======================================================================================
+// AscendDequant
+struct DequantParams {
+  uint32_t m;         // rows
+  uint32_t n;         // columns of src (n * sizeof(int32_t) a multiple of 32 B)
+  uint32_t calCount;  // leading columns of each row that are dequantised
+};
+enum class DeQuantMode { DEQUANT_WITH_SINGLE_ROW = 0, DEQUANT_WITH_MULTI_ROW };
+
+namespace detail {
+
+template <class dstT, class scaleT, DeQuantMode mode>
+void DequantRun(const LocalTensor<dstT>& dst, const LocalTensor<int32_t>& src,
+                const LocalTensor<scaleT>* scale, scaleT scalar, const LocalTensor<uint8_t>& tmp,
+                DequantParams p) {
+  static_assert(
+      std::is_same_v<dstT, half> || std::is_same_v<dstT, float> || std::is_same_v<dstT, bfloat16_t>,
+      "AscendDequant: dstT is half, bfloat16_t or float");
+  static_assert(std::is_same_v<scaleT, float> || std::is_same_v<scaleT, bfloat16_t> ||
+                    std::is_same_v<scaleT, uint64_t>,
+                "AscendDequant: the scale is float, bfloat16_t or (a tensor of) uint64_t");
+  namespace ai = ascsim::aicore;
+  constexpr const char* api = "AscendDequant";
+  if (mode == DeQuantMode::DEQUANT_WITH_SINGLE_ROW && p.m == 1 && p.calCount != 0 &&
+      p.calCount % (ONE_BLK_SIZE / sizeof(dstT)) == 0 && p.n % p.calCount == 0) {
+    p = DequantParams{p.n / p.calCount, p.calCount, p.calCount};
+  }
+  if ((uint64_t{p.n} * sizeof(int32_t)) % ONE_BLK_SIZE != 0 || p.calCount == 0 ||
+      p.calCount > p.n) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api, ": DequantParams {m ", p.m, ", n ", p.n, ", calCount ", p.calCount,
+                      "} needs n * 4 a multiple of 32 B and 1 <= calCount <= n"));
+  }
+  const uint32_t n_dst = static_cast<uint32_t>((uint64_t{p.n} * sizeof(dstT) + ONE_BLK_SIZE - 1) /
+                                               ONE_BLK_SIZE * ONE_BLK_SIZE / sizeof(dstT));
+  if (p.m == 0) return;
+  ai::CheckUbOperand(api, "srcTensor", src, uint64_t{p.m - 1} * p.n + p.calCount);
+  ai::CheckUbOperand(api, "dstTensor", dst, uint64_t{p.m - 1} * n_dst + p.calCount);
+  if (scale) ai::CheckUbOperand(api, "deqScale", *scale, p.calCount);
+  // Temporary: the row in float, and the scale in float when it is not float already.
+  const bool convert_scale = scale != nullptr && !std::is_same_v<scaleT, float>;
+  const uint64_t row_floats = (p.calCount + 7) / 8 * 8;
+  const uint64_t need = row_floats * sizeof(float) * (convert_scale ? 2 : 1);
+  ai::TensorAccess::CheckLive(tmp, api, "sharedTmpBuffer");
+  if (tmp.GetSize() < need) ai::FaultTmpTooSmall(api, tmp.GetSize(), need, "one row needs");
+  ai::CheckTmp(api, tmp, need);
+  const LocalTensor<float> f = tmp.ReinterpretCast<float>();
+  LocalTensor<float> sf = f[row_floats];
+  if (scale) {
+    if constexpr (std::is_same_v<scaleT, float>) {
+      sf = *scale;
+    } else if constexpr (std::is_same_v<scaleT, bfloat16_t>) {
+      Cast(sf, *scale, RoundMode::CAST_NONE, p.calCount);
+    } else {
+      // uint64_t scales: the float scale sits in the low 32 bits of each element.
+      const LocalTensor<uint32_t> words = scale->template ReinterpretCast<uint32_t>();
+      for (uint32_t j = 0; j < p.calCount; ++j) {
+        sf.SetValue(j, ascsim::BitsToFloat(words.GetValue(2 * j)));
+      }
+    }
+  }
+  const float s = float(scalar);
+  for (uint32_t i = 0; i < p.m; ++i) {
+    LocalTensor<float> row;
+    if constexpr (std::is_same_v<dstT, float>) {
+      row = dst[i * n_dst];  // float results go straight to dst
+    } else {
+      row = f;
+    }
+    Cast(row, src[i * p.n], RoundMode::CAST_NONE, p.calCount);
+    if (scale)
+      Mul(row, row, sf, p.calCount);
+    else
+      Muls(row, row, s, p.calCount);
+    if constexpr (!std::is_same_v<dstT, float>) {
+      Cast(dst[i * n_dst], row, RoundMode::CAST_RINT, p.calCount);
+    }
+  }
+}
+
+}  // namespace detail
+
+template <class dstT, class scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
+                   const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                   DequantParams params) {
+  detail::DequantRun<dstT, scaleT, mode>(dstTensor, srcTensor, &deqScale, scaleT{}, sharedTmpBuffer,
+                                         params);
+}
+template <class dstT, class scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
+                   const LocalTensor<scaleT>& deqScale, DequantParams params) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale,
+                                    detail::AdvStack("AscendDequant"), params);
+}
+template <class dstT, class scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
+                   const scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                   DequantParams params) {
+  detail::DequantRun<dstT, scaleT, mode>(dstTensor, srcTensor, nullptr, deqScale, sharedTmpBuffer,
+                                         params);
+}
+template <class dstT, class scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
+                   const scaleT deqScale, DequantParams params) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale,
+                                    detail::AdvStack("AscendDequant"), params);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,130 @@
+// MulAddDst: dst = src0 * src1 + dst (asc-devkit
+// include/basic_api/kernel_operator_vec_binary_intf.h), count form (dst float with half sources
+// too) and mask/repeat form (same element type), computed in float and rounded once to the dst type
+// (simd/fused_math.h).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/fused_math.h"
+#include "ascsim/aicore/vector_masked.h"
+
+namespace ascsim::aicore {
+
+// `fused`: FusedMulAdd (dst = src0 * dst + src1) instead of MulAddDst (dst = src0 * src1 + dst).
+template <class T, class U, bool fused = false>
+void MulAddDstCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src0,
+                    const AscendC::LocalTensor<U>& src1, int64_t count) {
+  static_assert((std::is_same_v<T, U> && (std::is_same_v<T, half> || std::is_same_v<T, float>)) ||
+                    (std::is_same_v<T, float> && std::is_same_v<U, half>),
+                "MulAddDst takes half/half, float/float or a float dst with half sources");
+  constexpr const char* name = fused ? "FusedMulAdd" : "MulAddDst";
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount(name, count);
+  T* d = CheckUbOperand(name, "dst", dst, n);
+  const U* a = CheckUbOperand(name, "src0", src0, n);
+  const U* b = CheckUbOperand(name, "src1", src1, n);
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src0", a, n * sizeof(U));
+  CheckOverlap(name, "dst", d, n * sizeof(T), "src1", b, n * sizeof(U));
+  if constexpr (fused)
+    simd::FusedMulAdd(simd::DTypeOf<T>(), d, a, b, n);
+  else
+    simd::MulAddDst(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, a, b, n);
+  Record(core, [&] {
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+                      BufferId(src0), BufferId(src1));
+  });
+}
+
+template <class T, bool fused = false>
+void MulAddDstMasked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
+                     const AscendC::LocalTensor<T>& src1, const MaskArg& mask, bool is_set_mask,
+                     int64_t repeat_time, const AscendC::BinaryRepeatParams& p) {
+  constexpr const char* name = fused ? "FusedMulAdd" : "MulAddDst";
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
+  const simd::Stride sd = StrideOf(p.dstBlkStride, p.dstRepStride);
+  const simd::Stride sa = StrideOf(p.src0BlkStride, p.src0RepStride);
+  const simd::Stride sb = StrideOf(p.src1BlkStride, p.src1RepStride);
+  uint64_t nd, na, nb;
+  auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
+  auto* a =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
+  auto* b =
+      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
+  CheckOverlap(name, "dst", d, nd, "src0", a, na);
+  CheckOverlap(name, "dst", d, nd, "src1", b, nb);
+  const simd::DType dt = simd::DTypeOf<T>();
+  simd::ForEachRun(
+      plan, Contiguous({sd, sa, sb}),
+      [&](uint32_t r, uint32_t e, uint32_t len) {
+        uint8_t* dp = d + simd::ElementOffset(plan, sd, sizeof(T), r, e);
+        const uint8_t* ap = a + simd::ElementOffset(plan, sa, sizeof(T), r, e);
+        const uint8_t* bp = b + simd::ElementOffset(plan, sb, sizeof(T), r, e);
+        if constexpr (fused)
+          simd::FusedMulAdd(dt, dp, ap, bp, len);
+        else
+          simd::MulAddDst(dt, dt, dp, ap, bp, len);
+      },
+      DenseRepeats({sd, sa, sb}));
+  Record(core, [&] {
+    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
+                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
+                      BufferId(src1));
+  });
+}
+
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+
+template <class T, class U>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const int32_t& count) {
+  ascsim::aicore::MulAddDstCount<T, U>(dst, src0, src1, count);
+}
+template <class T, class U, bool isSetMask = true>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const uint64_t mask[], const uint8_t repeatTime,
+               const BinaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: the mask/repeat MulAddDst is simulated for dst type == src type");
+  ascsim::aicore::MulAddDstMasked<T>(dst, src0, src1, ascsim::aicore::BitMask(mask), isSetMask,
+                                     repeatTime, repeatParams);
+}
+template <class T, class U, bool isSetMask = true>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: the mask/repeat MulAddDst is simulated for dst type == src type");
+  ascsim::aicore::MulAddDstMasked<T>(dst, src0, src1, ascsim::aicore::ContinuousMask(mask),
+                                     isSetMask, repeatTime, repeatParams);
+}
+
+// FusedMulAdd: dst = src0 * dst + src1 (kernel_operator_vec_binary_intf.h), same element type.
+template <class T>
+void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                 const int32_t& count) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "FusedMulAdd takes half or float");
+  ascsim::aicore::MulAddDstCount<T, T, true>(dst, src0, src1, count);
+}
+template <class T, bool isSetMask = true>
+void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                 uint64_t mask[], const uint8_t repeatTime,
+                 const BinaryRepeatParams& repeatParams) {
+  ascsim::aicore::MulAddDstMasked<T, true>(dst, src0, src1, ascsim::aicore::BitMask(mask),
+                                           isSetMask, repeatTime, repeatParams);
+}
+template <class T, bool isSetMask = true>
+void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                 uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+  ascsim::aicore::MulAddDstMasked<T, true>(dst, src0, src1, ascsim::aicore::ContinuousMask(mask),
+                                           isSetMask, repeatTime, repeatParams);
+}
+
+}  // namespace AscendC
