@@ -12,9 +12,11 @@
 
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/compare_select.h"
+#include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/kernel_print.h"
+#include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/reduce_ops.h"
 #include "ascsim/aicore/sync.h"

@@ -36,8 +36,17 @@ using trace::Pipe;
 constexpr size_t kPipes = static_cast<size_t>(Pipe::kNone) + 1;
 size_t Idx(Pipe p) { return static_cast<size_t>(p); }
 
-// The pipes the summary always shows, in timeline order.
-constexpr Pipe kShownPipes[] = {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS};
+// The pipes the summary always shows, in timeline order (the cube's MTE1, M and FIX after the
+// vector core's).
+constexpr Pipe kShownPipes[] = {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS,
+                                Pipe::kMte1, Pipe::kM, Pipe::kFix};
+
+// Mmad's MACs per cycle: 16 x 16 x cube_k, cube_k = 16 (half/bfloat16_t), 32 (int8_t), 4 (float)
+// ("Cube指令理论性能汇总", table 1, arch 2201).
+double CubeMacsPerCycle(uint8_t input_bytes) {
+  const double cube_k = input_bytes == 1 ? 32 : input_bytes == 4 ? 4 : 16;
+  return 16.0 * 16.0 * cube_k;
+}
 
 // A core's slice of GM bandwidth over time, shared by its MTE2 and MTE3. A transfer ready at
 // time t streams its bytes through every free stretch of the port from t on (DMA bursts of
@@ -161,12 +170,41 @@ class CoreReplay {
         return;
       }
       case CallKind::kCopy:
+        switch (call.cube_path) {
+          case trace::CubePath::kL1ToL0A:
+            dur = Cycles(static_cast<double>(call.bytes) / soc_.mte1_l0a_bytes_per_cycle);
+            return;
+          case trace::CubePath::kL1ToL0B:
+            dur = Cycles(static_cast<double>(call.bytes) / soc_.mte1_l0b_bytes_per_cycle);
+            return;
+          case trace::CubePath::kL1ToBt:
+            dur = Cycles(static_cast<double>(call.bytes) / soc_.mte1_bt_bytes_per_cycle);
+            return;
+          case trace::CubePath::kL0cOut: {
+            // The FIX pipe drains fix_elements_per_cycle; into GM it also needs its bandwidth.
+            dur = Cycles(static_cast<double>(call.elements) / soc_.fix_elements_per_cycle);
+            if (call.on_gm) {
+              dur = std::max(dur, static_cast<double>(call.bytes) / gm_bytes_per_us_);
+              latency = soc_.dma_latency_us;
+            }
+            return;
+          }
+          case trace::CubePath::kLocal:  // between local memories of one core
+            dur = Cycles(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle);
+            return;
+          case trace::CubePath::kNone:
+            break;
+        }
         if (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3) {
           dur = static_cast<double>(call.bytes) / gm_bytes_per_us_;
           latency = soc_.dma_latency_us;
         } else {  // UB->UB on the vector pipe
           dur = Cycles(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle);
         }
+        return;
+      case CallKind::kMmad:
+        dur = Cycles(soc_.mmad_head_cycles +
+                     static_cast<double>(call.elements) / CubeMacsPerCycle(call.dtype_bytes));
         return;
       case CallKind::kScalar:
         dur = Cycles(call.on_gm ? soc_.scalar_gm_cycles : soc_.scalar_ub_cycles);
@@ -184,8 +222,12 @@ class CoreReplay {
       case CallKind::kVector:
       case CallKind::kCopy:
       case CallKind::kScalar:
+      case CallKind::kMmad:
         Execute(call, index, events);
         return;
+      case CallKind::kCrossCoreSet:
+      case CallKind::kCrossCoreWait:
+        return;  // cross-core dependencies are resolved by the launch replay (RunSegment)
       case CallKind::kAllocTensor:
         if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = std::max(b->gate, b->free_ready);
         return;
@@ -244,8 +286,10 @@ class CoreReplay {
 
   void Execute(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     const size_t p = Idx(call.pipe);
-    const bool gm =
-        call.kind == CallKind::kCopy && (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3);
+    const bool gm = call.kind == CallKind::kCopy &&
+                    (call.cube_path == trace::CubePath::kNone
+                         ? call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3
+                         : call.cube_path == trace::CubePath::kL0cOut && call.on_gm);
     BufferTimes* touched[3] = {Buffer(call.dst_buffer), Buffer(call.src_buffers[0]),
                                Buffer(call.src_buffers[1])};
     double start = std::max(issue_, pipe_free_[p]);

@@ -63,20 +63,23 @@ void AppendBuffer(std::ostringstream& out, const char* key, uint32_t id) {
 
 std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches) {
   std::ostringstream out;
-  char line[256];
-  std::snprintf(line, sizeof(line), "%-20s %6s %-12s %12s %5s %-13s %10s %10s %10s %10s\n",
-                "kernel", "blocks", "soc", "estimate_us", "waves", "bound", "MTE2_us", "V_us",
-                "MTE3_us", "S_us");
+  char line[384];
+  std::snprintf(line, sizeof(line),
+                "%-20s %6s %-12s %12s %5s %-13s %10s %10s %10s %10s %10s %10s %10s\n", "kernel",
+                "blocks", "soc", "estimate_us", "waves", "bound", "MTE2_us", "V_us", "MTE3_us",
+                "S_us", "MTE1_us", "M_us", "FIX_us");
   out << line;
   for (const LaunchEstimate& e : launches) {
     auto pipe = [&](const char* name) {
       auto it = e.pipes.find(name);
       return it == e.pipes.end() ? 0.0 : it->second;
     };
-    std::snprintf(
-        line, sizeof(line), "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f%s\n",
-        e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves, e.bound.c_str(),
-        pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"), e.failed ? "  (failed)" : "");
+    std::snprintf(line, sizeof(line),
+                  "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f "
+                  "%10.2f%s\n",
+                  e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves,
+                  e.bound.c_str(), pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"), pipe("MTE1"),
+                  pipe("M"), pipe("FIX"), e.failed ? "  (failed)" : "");
     out << line;
   }
   out << "(estimate: device execution time; each launch adds ~"

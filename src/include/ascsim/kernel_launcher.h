@@ -45,7 +45,8 @@ class KernelLauncher {
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(std::forward<A>(args))...);
     void (*fn)(P...) = fn_;
     Launch(
-        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch);
+        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch,
+        reinterpret_cast<const void*>(fn));
   }
 
   const char* name() const { return name_; }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/memory.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
@@ -26,6 +27,8 @@ struct BufferSlot {
   uint32_t index = 0;  // index within its owner
   bool is_queue = false;
   trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
+  Memory memory = Memory::kUb;        // where the buffer lives (memory.h)
+  uint32_t mem_offset = 0;            // byte offset of `addr` in that memory (GetPhyAddr)
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

@@ -190,17 +190,27 @@ class TPipe {
   template <HardEvent evt>
   void ReleaseEventID(TEventID) {}
 
-  uint32_t used_bytes() const { return used_bytes_; }
+  // Bytes carved so far from the Unified Buffer / from `memory` (memory.h).
+  uint32_t used_bytes() const { return used_[0]; }
+  uint32_t used_bytes(ascsim::aicore::Memory memory) const {
+    return used_[static_cast<int>(memory)];
+  }
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
 
  private:
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
-  ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
+  ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos, ascsim::aicore::Memory memory);
+  // The memory `pos` lives in on this core; faults when the core has none (an AIC has no UB, an
+  // AIV no L1/L0, CO2 is GM on A2). `what` names the queue/TBuf for messages.
+  ascsim::aicore::Memory MemoryFor(TPosition pos, const std::string& what);
+  // Faults when `num` buffers of `rounded` bytes do not fit in what is left of `memory`.
+  void CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,
+                     uint64_t rounded, bool tbuf = false);
 
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;
-  uint32_t used_bytes_ = 0;
+  uint32_t used_[ascsim::aicore::kLocalMemoryCount] = {};  // bytes carved per memory
   std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
   // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
   // its (bumped) generation and is reported as stale instead of reading freed memory.
