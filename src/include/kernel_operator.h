@@ -25,6 +25,7 @@
 #include "ascsim/aicore/vector_masked.h"
 #include "ascsim/aicore/vector_misc.h"
 #include "ascsim/aicore/vector_ops.h"
+#include "ascsim/aicore/workspace.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;

@@ -143,6 +143,9 @@ struct CoreContext {
   uint64_t fixpipe_nd_para = 0;
   uint64_t fixpipe_quant_scalar = 0;
   uint64_t load_pad_value = 0;
+  uint8_t* sys_workspace = nullptr;  // SetSysWorkspace
+  // The whole-L0A/L0B/BiasTable buffers its Matmul objects share (ascsim/matmul/matmul_impl.h).
+  std::shared_ptr<void> matmul_l0;
   // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools).
   std::shared_ptr<uint8_t> owned_cube_memory;
 };
