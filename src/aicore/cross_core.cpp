@@ -12,12 +12,37 @@ namespace {
 
 const char* SlotName(int slot) { return slot == 0 ? "the AIC" : slot == 1 ? "AIV0" : "AIV1"; }
 
-uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pipe, uint16_t flag) {
+// `wait`: CrossCoreWaitFlag, whose modeId and pipe the A2 hardware ignores ("CrossCoreWaitFlag
+// (ISASI)": it blocks every pipe until its own counter of flagId is non-zero), so the defaults
+// <0, PIPE_S> that kernels use are fine there.
+uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pipe, uint16_t flag,
+                   bool wait) {
   EnterApiCall(core);
   const SocProfile& soc = *core.launch->soc;
   if (!soc.split_cores) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, ": not available on ", soc.name, " (one AI core holds both units)"));
+  }
+  if (wait) {
+    if (flag >= kCrossCoreFlags) {
+      Warn(Str(call, ": flagId ", flag, " is outside 0..15; the device keeps its low 4 bits (",
+               flag & 15, ")"),
+           Str(call, "/flag/", flag));
+      flag &= 15;
+    }
+    LaunchShared& launch = *core.launch;
+    if (launch.layout != KernelLayout::kMix) {
+      if (launch.probing) RevealCrossCore(core, call);
+      Fault(ErrorKind::kSyncMisuse,
+            Str(call, ": ",
+                launch.cross_core_enabled ? "waits across the whole launch (mode 0) "
+                                            "are not simulated yet"
+                                          : "the kernel type does not start the "
+                                            "cross-core scheduler (declare "
+                                            "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_"
+                                            "AIC_1_2)); the device would hang"));
+    }
+    return flag;
   }
   if (mode > 2) {
     Fault(ErrorKind::kInvalidArgument,
@@ -94,7 +119,7 @@ trace::ApiCall CrossCall(const char* name, trace::CallKind kind, pipe_t pipe, ui
 
 void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   CoreContext& core = CurrentCore();
-  flag = CheckFlag("CrossCoreSetFlag", core, mode, pipe, flag);
+  flag = CheckFlag("CrossCoreSetFlag", core, mode, pipe, flag, false);
   MixGroup& g = *core.group;
   Record(core, [&] {
     return CrossCall("CrossCoreSetFlag", trace::CallKind::kCrossCoreSet, pipe, mode, flag);
@@ -120,7 +145,7 @@ void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
 
 void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   CoreContext& core = CurrentCore();
-  flag = CheckFlag("CrossCoreWaitFlag", core, mode, pipe, flag);
+  flag = CheckFlag("CrossCoreWaitFlag", core, mode, pipe, flag, true);
   MixGroup& g = *core.group;
   Record(core, [&] {
     return CrossCall("CrossCoreWaitFlag", trace::CallKind::kCrossCoreWait, pipe, mode, flag);

@@ -21,9 +21,13 @@ void Reveal(CoreContext& core, KernelLayout layout, int mix_aivs, bool cross_cor
   LaunchShared& launch = *core.launch;
   if (!launch.probing) return;
   int expected = -1;
-  launch.revealed_layout.compare_exchange_strong(expected, Encode(layout, mix_aivs),
-                                                 std::memory_order_acq_rel);
-  if (cross_core) launch.revealed_cross_core.store(true, std::memory_order_release);
+  const bool first = launch.revealed_layout.compare_exchange_strong(
+      expected, Encode(layout, mix_aivs), std::memory_order_acq_rel);
+  // The first reveal decides (a declared KERNEL_TASK_TYPE_DEFAULT comes first); a later call
+  // of another kind does not change the kernel's type.
+  if (cross_core && (first || expected == Encode(layout, mix_aivs))) {
+    launch.revealed_cross_core.store(true, std::memory_order_release);
+  }
   if (layout != launch.layout || (layout == KernelLayout::kMix && mix_aivs != launch.mix_aivs)) {
     throw KernelTypeRevealed{};
   }

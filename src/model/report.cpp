@@ -99,12 +99,20 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
   };
   // Metadata: one process per core, one thread per pipe seen on it.
   std::map<uint32_t, std::map<int, trace::Pipe>> rows;
+  std::map<uint32_t, uint8_t> units;  // 1: an AIC, 2: an AIV of a mix launch, 0: a core
   for (const LaunchEstimate& e : launches) {
-    for (const TimelineEvent& ev : e.events) rows[ev.core][PipeTid(ev.pipe)] = ev.pipe;
+    for (const TimelineEvent& ev : e.events) {
+      rows[ev.core][PipeTid(ev.pipe)] = ev.pipe;
+      units[ev.core] = (*e.traces)[ev.block].unit;
+    }
   }
   for (const auto& [core, pipes] : rows) {
-    sep() << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << core
-          << ",\"args\":{\"name\":\"core " << core << "\"}}";
+    const uint8_t unit = units[core];
+    sep() << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << core << ",\"args\":{\"name\":\""
+          << (unit == 1   ? "AIC "
+              : unit == 2 ? "AIV "
+                          : "core ")
+          << core << "\"}}";
     sep() << "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" << core
           << ",\"args\":{\"sort_index\":" << core << "}}";
     for (const auto& [tid, pipe] : pipes) {

@@ -8,10 +8,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "aicore_test_util.h"
+#include "ascsim/profile.h"
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "tikicpulib.h"
@@ -172,6 +174,48 @@ extern "C" __global__ __aicore__ void mm_aic_two_objects(GM_ADDR a, GM_ADDR b, G
   }
   mm1.End();
   mm2.End();
+}
+
+// The BareMix layout for the cost model: each AIC computes a 64 x 64 x 64 block of C, then
+// sets flag 3; its AIVs wait and add 1 to their half of the block.
+extern "C" __global__ __aicore__ void mix_matmul_then_vector(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                                             GM_ADDR tilingGm) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  CopyTilingFromGm(&tiling, tilingGm);
+  const uint32_t block = AscendC::GetBlockIdx() / (ASCEND_IS_AIV ? 2 : 1);
+  AscendC::GlobalTensor<float> cGlobal;
+  cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + block * 64 * 64, 64 * 64);
+  if ASCEND_IS_AIC {
+    using AT = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
+    using CT = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+    AscendC::Matmul<AT, AT, CT, CT> mm;
+    REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), mm, &tiling);
+    AscendC::GlobalTensor<half> aGlobal, bGlobal;
+    aGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), 64 * 64);
+    bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), 64 * 64);
+    mm.SetTensorA(aGlobal);
+    mm.SetTensorB(bGlobal);
+    mm.IterateAll(cGlobal);
+    mm.End();
+    AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(3);
+  }
+  if ASCEND_IS_AIV {
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, 32 * 64 * sizeof(float));
+    AscendC::CrossCoreWaitFlag(3);
+    AscendC::GlobalTensor<float> half = cGlobal[AscendC::GetSubBlockIdx() * 32 * 64];
+    AscendC::LocalTensor<float> t = que.AllocTensor<float>();
+    AscendC::DataCopy(t, half, 32 * 64);
+    que.EnQue(t);
+    t = que.DeQue<float>();
+    AscendC::Adds(t, t, 1.0f, 32 * 64);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::DataCopy(half, t, 32 * 64);
+    que.FreeTensor(t);
+  }
 }
 
 namespace {
@@ -413,6 +457,97 @@ TEST(MatmulCubeOnly, TwoObjectsShareTheL0Buffers) {
   const std::vector<float> none;
   EXPECT_EQ(CountBad(c1, Reference(a, b, none, s, false), 1e-4), 0u);
   EXPECT_EQ(CountBad(c2, Reference(a, b, none, s, true), 1e-4), 0u);
+}
+
+TEST(CubeCostModel, MixLaunchWavesCubePipesAndCrossCoreOrder) {
+  TCubeTiling t;
+  const auto bytes = SmallTiling(&t);  // 64^3 in 32^3 blocks: 2 x 2 x 2 Mmads of 32^3
+  auto a = RandomVector<half>(64 * 64, -1, 1, 51);
+  auto b = RandomVector<half>(64 * 64, -1, 1, 52);
+  const uint32_t block_dim = 30;  // 24 AICs on Ascend910B1: two waves
+  DeviceBuffer da(a.size() * 2), db(b.size() * 2), dc(block_dim * 64 * 64 * 4), dt(bytes.size());
+  std::memcpy(da.gm(), a.data(), da.bytes());
+  std::memcpy(db.gm(), b.data(), db.bytes());
+  std::memcpy(dt.gm(), bytes.data(), dt.bytes());
+  ascsim::Profiler prof;
+  ICPU_RUN_KF(mix_matmul_then_vector, block_dim, da.gm(), db.gm(), dc.gm(), dt.gm());
+  const auto summary = prof.Summary();
+  ASSERT_EQ(summary.size(), 1u);
+  const ascsim::LaunchEstimate& e = summary[0];
+  // The functional result: C + 1.
+  std::vector<float> c(64 * 64);
+  std::memcpy(c.data(), dc.gm() + 29 * 64 * 64 * 4, c.size() * 4);
+  EXPECT_EQ(CountBad(
+                c,
+                [&] {
+                  auto r = Reference(a, b, std::vector<float>{}, Shape{64, 64, 64, false}, false);
+                  for (double& v : r) v += 1;
+                  return r;
+                }(),
+                1e-4),
+            0u);
+  EXPECT_EQ(e.waves, 2u);
+  EXPECT_EQ(e.cores.size(), block_dim * 3u);  // an AIC and two AIVs per block
+  // M: per block 8 Mmads of 32 x 32 x 32 fp16 = 8 cycles each at 16 x 16 x 16 MACs per cycle,
+  // plus the per-instruction head.
+  const ascsim::SocProfile& soc = ascsim::FindSocProfile("Ascend910B1");
+  const double mmad_us = 8 * (soc.mmad_head_cycles + 32.0 * 32 * 32 / 4096) / (soc.clock_ghz * 1e3);
+  EXPECT_NEAR(e.pipes.at("M"), block_dim * mmad_us, 1e-6);
+  EXPECT_GT(e.pipes.at("MTE1"), 0);
+  EXPECT_GT(e.pipes.at("FIX"), 0);
+  EXPECT_GT(e.pipes.at("V"), 0);
+  // Every AIV's vector work starts after its AIC's last Fixpipe finished.
+  std::map<uint32_t, double> fix_end;  // by block
+  std::map<uint32_t, double> first_v;  // by block: earliest AIV vector op
+  for (const ascsim::TimelineEvent& ev : e.events) {
+    const ascsim::trace::CoreTrace& tr = (*e.traces)[ev.block];
+    if (tr.unit == 1 && ev.pipe == ascsim::trace::Pipe::kFix) {
+      fix_end[tr.block_idx] = std::max(fix_end[tr.block_idx], ev.start_us + ev.dur_us);
+    }
+    if (tr.unit == 2 && ev.pipe == ascsim::trace::Pipe::kV) {
+      auto it = first_v.find(tr.block_idx);
+      if (it == first_v.end() || ev.start_us < it->second) first_v[tr.block_idx] = ev.start_us;
+    }
+  }
+  ASSERT_EQ(first_v.size(), block_dim);
+  for (const auto& [block, t_v] : first_v) EXPECT_GE(t_v, fix_end.at(block)) << "block " << block;
+  // The second wave starts after the first ends.
+  double wave0_end = 0;
+  for (const ascsim::CoreEstimate& core : e.cores) {
+    if (core.wave == 0) wave0_end = std::max(wave0_end, core.end_us);
+  }
+  for (const ascsim::TimelineEvent& ev : e.events) {
+    if (ev.wave == 1) {
+      EXPECT_GE(ev.start_us, wave0_end - 1e-9);
+    }
+  }
+}
+
+TEST(CubeCostModel, ALargeMatmulOnOneAicIsCubeBound) {
+  const Shape s{256, 256, 2048, false};
+  using namespace matmul_tiling;
+  using Format = matmul_tiling::CubeFormat;
+  MatmulApiTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());  // one AIC
+  api.SetAType(TPosition::GM, Format::ND, DataType::DT_BF16);
+  api.SetBType(TPosition::GM, Format::ND, DataType::DT_BF16);
+  api.SetCType(TPosition::GM, Format::ND, DataType::DT_FLOAT);
+  api.SetShape(s.m, s.n, s.k);
+  api.SetOrgShape(s.m, s.n, s.k);
+  optiling::TCubeTiling tiling;
+  ASSERT_EQ(api.GetTiling(tiling), 0);
+  std::vector<uint8_t> bytes(tiling.GetDataSize());
+  tiling.SaveToBuffer(bytes.data(), bytes.size());
+  DeviceBuffer da(s.m * s.k * 2), db(s.k * s.n * 2), dbias(s.n * 4), dc(s.m * s.n * 4),
+      dt(bytes.size());
+  std::memset(da.gm(), 0, da.bytes());
+  std::memset(db.gm(), 0, db.bytes());
+  std::memcpy(dt.gm(), bytes.data(), dt.bytes());
+  ascsim::Profiler prof;
+  ICPU_RUN_KF(mm_aic_bf16_undeclared, 1, da.gm(), db.gm(), dbias.gm(), dc.gm(), dt.gm());
+  const auto summary = prof.Summary();
+  ASSERT_EQ(summary.size(), 1u);
+  EXPECT_EQ(summary[0].bound, "cube") << prof.ToTable();
+  EXPECT_NE(prof.ToTable().find("M_us"), std::string::npos);
 }
 
 }  // namespace
