@@ -155,6 +155,10 @@ std::string WhereAmI() {
         return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
                    " AIV", core->sub_block_idx, ": ");
       }
+      if (core->matmul_client >= 0) {  // the AIC running a Matmul request of one of its AIVs
+        return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
+                   " AIC (Matmul of AIV", core->matmul_client, "): ");
+      }
       return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
                  " AIC: ");
     case KernelLayout::kAic:

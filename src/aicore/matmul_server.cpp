@@ -18,9 +18,10 @@
 namespace ascsim::aicore {
 
 uint8_t* DefaultSysWorkspace() {
-  // A small registered buffer: the Matmul of ascsim keeps nothing in it, but kernels test the
-  // pointer and pass it on.
-  static uint8_t* const buffer = static_cast<uint8_t*>(DeviceMalloc(64 * 1024));
+  // A small buffer known to the device registry (not counted as the program's allocation): the
+  // Matmul of ascsim keeps nothing in it, but kernels test the pointer and pass it on.
+  alignas(64) static uint8_t buffer[64 * 1024];
+  static ExternalMemory registered(buffer, sizeof(buffer));
   return buffer;
 }
 
@@ -56,8 +57,7 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     ctx->unit = CoreUnit::kAic;
     ctx->group = &g;
     ctx->trace = g.aic_trace;
-    ctx->sub_block_idx = sub;
-    ctx->sub_block_num = core.sub_block_num;
+    ctx->matmul_client = static_cast<int>(sub);
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
     ctx->next_buffer_id = (1u + sub) << 24;
     if (!EnsureCubeMemories(*ctx)) Fault(ErrorKind::kInvalidArgument, "Matmul server memory");

@@ -146,6 +146,8 @@ struct CoreContext {
   uint8_t* sys_workspace = nullptr;  // SetSysWorkspace
   // The whole-L0A/L0B/BiasTable buffers its Matmul objects share (ascsim/matmul/matmul_impl.h).
   std::shared_ptr<void> matmul_l0;
+  // The AIC side of a mix block running the Matmul requests of AIV `matmul_client` (-1: none).
+  int matmul_client = -1;
   // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools).
   std::shared_ptr<uint8_t> owned_cube_memory;
 };
