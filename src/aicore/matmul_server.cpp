@@ -3,7 +3,10 @@
 // workspace (ascsim/aicore/workspace.h).
 #include "ascsim/matmul/matmul_server.h"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -24,6 +27,36 @@ uint8_t* DefaultSysWorkspace() {
   static ExternalMemory registered(buffer, sizeof(buffer));
   return buffer;
 }
+
+namespace {
+
+// The cube memories of the Matmul server contexts made on this thread (an AIV's thread), sized
+// for the largest profile and kept for the thread's life: a launch does not map fresh memory
+// for every block (the contents carry over, as a core's L1 does between kernels).
+const std::array<uint8_t*, kLocalMemoryCount>& ThreadServerMemories() {
+  thread_local std::unique_ptr<uint8_t, void (*)(void*)> arena(nullptr, std::free);
+  thread_local std::array<uint8_t*, kLocalMemoryCount> bases{};
+  if (!arena) {
+    uint32_t sizes[kLocalMemoryCount] = {};
+    for (const SocProfile& p : SocProfiles()) {
+      const uint32_t s[kLocalMemoryCount] = {0,           p.l1_bytes, p.l0a_bytes, p.l0b_bytes,
+                                             p.l0c_bytes, p.bt_bytes, p.fb_bytes};
+      for (int m = 0; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
+    }
+    uint64_t total = 0;
+    for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
+    arena = AllocateUbArena(static_cast<uint32_t>(total));
+    uint8_t* p = arena.get();
+    for (int m = 1; m < kLocalMemoryCount; ++m) {
+      if (sizes[m] == 0) continue;
+      bases[m] = p;
+      p += (sizes[m] + 4095u) / 4096u * 4096u;
+    }
+  }
+  return bases;
+}
+
+}  // namespace
 
 bool IsMixAic(const CoreContext& core) {
   return core.unit == CoreUnit::kAic && core.group != nullptr;
@@ -60,7 +93,15 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     ctx->matmul_client = static_cast<int>(sub);
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
     ctx->next_buffer_id = (1u + sub) << 24;
-    if (!EnsureCubeMemories(*ctx)) Fault(ErrorKind::kInvalidArgument, "Matmul server memory");
+    const SocProfile& soc = *core.launch->soc;
+    const uint32_t sizes[kLocalMemoryCount] = {
+        0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
+    const auto& bases = ThreadServerMemories();
+    for (int m = 1; m < kLocalMemoryCount; ++m) {
+      if (sizes[m] == 0) continue;
+      ctx->mem_base[m] = bases[m];
+      ctx->mem_size[m] = sizes[m];
+    }
     g.server[sub] = std::move(ctx);
   }
   return g.server[sub].get();
