@@ -76,7 +76,8 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos,
   const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
   const int m = static_cast<int>(memory);
   ascsim::aicore::BufferSlot slot;
-  slot.addr = core_->mem_base[m] + used_[m];
+  // A buffer in a memory this sub-core lacks (booked only, see MemoryFor) has no address.
+  slot.addr = core_->mem_base[m] != nullptr ? core_->mem_base[m] + used_[m] : nullptr;
   slot.bytes = rounded;
   slot.id = core_->next_buffer_id++;
   slot.trace = core_->trace;
@@ -108,6 +109,11 @@ ascsim::aicore::Memory TPipe::MemoryFor(TPosition pos, const std::string& what) 
   }
   const int m = static_cast<int>(memory);
   if (!ascsim::aicore::UnitHasMemory(core_->unit, memory) || core_->mem_base[m] == nullptr) {
+    // A mix kernel's code runs on the AIC and on the AIVs, and the official samples set up
+    // both sides' buffers before ASCEND_IS_AIC/AIV branches: the device's TPipe only keeps the
+    // books then. The buffer is booked here too; using it on this sub-core faults (AllocTensor,
+    // TBuf::Get).
+    if (core_->launch->layout == ascsim::aicore::KernelLayout::kMix) return memory;
     const bool aic = core_->unit == ascsim::aicore::CoreUnit::kAic;
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kInvalidArgument,
@@ -125,23 +131,41 @@ ascsim::aicore::Memory TPipe::MemoryFor(TPosition pos, const std::string& what) 
   return memory;
 }
 
+uint32_t TPipe::MemoryCapacity(ascsim::aicore::Memory memory) const {
+  using ascsim::aicore::Memory;
+  const int m = static_cast<int>(memory);
+  if (core_->mem_size[m] != 0) return core_->mem_size[m];
+  const ascsim::SocProfile& soc = *core_->launch->soc;  // a booked-only memory: the profile's
+  switch (memory) {
+    case Memory::kUb: return soc.ub_bytes;
+    case Memory::kL1: return soc.l1_bytes;
+    case Memory::kL0A: return soc.l0a_bytes;
+    case Memory::kL0B: return soc.l0b_bytes;
+    case Memory::kL0C: return soc.l0c_bytes;
+    case Memory::kBt: return soc.bt_bytes;
+    case Memory::kFb: return soc.fb_bytes;
+    default: return 0;
+  }
+}
+
 void TPipe::CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,
                           uint64_t rounded, bool tbuf) {
   using ascsim::aicore::Str;
   const int m = static_cast<int>(memory);
-  if (used_[m] + rounded * num <= core_->mem_size[m]) return;
+  const uint32_t capacity = MemoryCapacity(memory);
+  if (used_[m] + rounded * num <= capacity) return;
   const char* soc = core_->launch->soc->name;
   if (memory == ascsim::aicore::Memory::kUb) {  // the message the vector side always gave
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kUbOverflow,
         Str("InitBuffer: ", what, " needs ", num, " x ", rounded, " B at UB offset ", used_[m],
-            ", exceeding the Unified Buffer (", core_->mem_size[m], " B on ", soc, ")"));
+            ", exceeding the Unified Buffer (", capacity, " B on ", soc, ")"));
   }
   ascsim::aicore::Fault(
       ascsim::ErrorKind::kUbOverflow,
       Str("InitBuffer: ", what, " needs ", tbuf ? "" : Str(num, " x "), rounded, " B at ",
           ascsim::aicore::MemoryName(memory), " offset ", used_[m], ", exceeding ",
-          ascsim::aicore::MemoryLongName(memory), " (", core_->mem_size[m], " B on ", soc, ")"));
+          ascsim::aicore::MemoryLongName(memory), " (", capacity, " B on ", soc, ")"));
 }
 
 bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len) {
@@ -308,6 +332,7 @@ BufferSlot* QueueBase::AllocSlot() {
     Fault(ErrorKind::kQueueMisuse,
           Str("AllocTensor on ", Describe(), ": the queue has no buffers (call pipe.InitBuffer first)"));
   }
+  if (slots_[0]->addr == nullptr) FaultAbsentMemory(core, "AllocTensor", *slots_[0], Describe());
   // Buffers are handed out in turn, as the device's queue does.
   for (uint32_t k = 0; k < slots_.size(); ++k) {
     BufferSlot* slot = slots_[(next_alloc_ + k) % slots_.size()];
@@ -399,12 +424,25 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
 }
 
 BufferSlot* TBufBase::slot(const char* call) const {
-  EnterApiCall(CurrentCore());
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
   if (slot_ == nullptr) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, ": TBuf has no buffer (call pipe.InitBuffer first)"));
   }
+  if (slot_->addr == nullptr) FaultAbsentMemory(core, call, *slot_, DescribeSlot(*slot_));
   return slot_;
+}
+
+void FaultAbsentMemory(const CoreContext& core, const char* call, const BufferSlot& slot,
+                       const std::string& what) {
+  const bool aic = core.unit == CoreUnit::kAic;
+  Fault(ErrorKind::kInvalidArgument,
+        Str(call, " on ", what, ": ", MemoryLongName(slot.memory), " is not on the ",
+            CoreUnitName(core.unit), " (in a mix kernel ",
+            aic ? "vector work runs on the AIVs: guard it with ASCEND_IS_AIV"
+                : "cube work runs on the AIC: guard it with ASCEND_IS_AIC",
+            ")"));
 }
 
 }  // namespace ascsim::aicore

@@ -207,6 +207,93 @@ extern "C" __global__ __aicore__ void mm_aic_leaves_misuse(GM_ADDR a, GM_ADDR b,
   MixMisuseKernel<1>(a, b, c, tiling);
 }
 
+
+// The MatmulLeakyRelu kernel-launch layout: Init (GM views, the VECOUT queue) runs before
+// REGIST_MATMUL_OBJ on the AIC as well as on the AIVs; each AIV then takes its blocks of C into
+// UB with GetTensorC, applies LeakyRelu and copies them out (full blocks only: M, N multiples of
+// the base block, as in the sample).
+class MatmulLeakyReluNeo {
+ public:
+  __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm,
+                              AscendC::TPipe* pipe) {
+    uint32_t flags = 0;
+    ReadTiling(&tiling, &flags, tilingGm);
+    const uint32_t mBlocks = CeilDivU(tiling.M, tiling.singleCoreM);
+    const uint32_t row0 = AscendC::GetBlockIdx() % mBlocks * tiling.singleCoreM;
+    const uint32_t col0 = AscendC::GetBlockIdx() / mBlocks * tiling.singleCoreN;
+    aGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), tiling.M * tiling.Ka);
+    bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), tiling.Kb * tiling.N);
+    cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), tiling.M * tiling.N);
+    biasGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), tiling.N);
+    aGlobal = aGlobal[row0 * tiling.Ka];
+    bGlobal = bGlobal[col0];
+    cGlobal = cGlobal[row0 * tiling.N + col0];
+    biasGlobal = biasGlobal[col0];
+    pipe->InitBuffer(reluOutQueue_, 1, tiling.baseM * tiling.baseN * sizeof(float));
+  }
+  __aicore__ inline void Process() {
+    matmulObj.SetTensorA(aGlobal);
+    matmulObj.SetTensorB(bGlobal);
+    matmulObj.SetBias(biasGlobal);
+    uint32_t round = 0;
+    const uint32_t roundM = tiling.singleCoreM / tiling.baseM;
+    while (matmulObj.template Iterate<true>()) {
+      AscendC::LocalTensor<float> out = reluOutQueue_.AllocTensor<float>();
+      matmulObj.template GetTensorC<true>(out, false, true);
+      AscendC::LeakyRelu(out, out, 0.001f, tiling.baseM * tiling.baseN);
+      reluOutQueue_.EnQue(out);
+      out = reluOutQueue_.DeQue<float>();
+      const uint32_t offset =
+          round % roundM * tiling.baseM * tiling.N + round / roundM * tiling.baseN;
+      AscendC::DataCopyParams params(
+          static_cast<uint16_t>(tiling.baseM),
+          static_cast<uint16_t>(tiling.baseN * sizeof(float) / AscendC::DEFAULT_C0_SIZE), 0,
+          static_cast<uint16_t>((tiling.N - tiling.baseN) * sizeof(float) /
+                                AscendC::DEFAULT_C0_SIZE));
+      AscendC::DataCopy(cGlobal[offset], out, params);
+      reluOutQueue_.FreeTensor(out);
+      ++round;
+    }
+    matmulObj.End();
+  }
+
+  AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                  AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                  AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float>,
+                  AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>
+      matmulObj;
+  TCubeTiling tiling;
+
+ private:
+  AscendC::GlobalTensor<half> aGlobal, bGlobal;
+  AscendC::GlobalTensor<float> cGlobal, biasGlobal;
+  AscendC::TQue<AscendC::TPosition::VECOUT, 1> reluOutQueue_;
+};
+
+extern "C" __global__ __aicore__ void mm_leakyrelu_neo(GM_ADDR a, GM_ADDR b, GM_ADDR bias,
+                                                       GM_ADDR c, GM_ADDR workspace,
+                                                       GM_ADDR tilingGm) {
+  AscendC::TPipe pipe;
+  MatmulLeakyReluNeo op;
+  op.Init(a, b, bias, c, tilingGm, &pipe);
+  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.matmulObj, &op.tiling);
+  if (AscendC::GetBlockIdx() >= static_cast<uint32_t>(op.tiling.usedCoreNum)) return;
+  op.Process();
+  (void)workspace;
+}
+
+// A vector buffer used on the AIC of a mix kernel.
+extern "C" __global__ __aicore__ void mix_vector_work_on_aic(GM_ADDR) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::TPipe pipe;
+  AscendC::TQue<AscendC::TPosition::VECOUT, 1> que;
+  pipe.InitBuffer(que, 1, 1024);  // booked on every sub-core
+  if ASCEND_IS_AIC {
+    AscendC::LocalTensor<float> t = que.AllocTensor<float>();
+    que.FreeTensor(t);
+  }
+}
+
 namespace {
 
 struct Case {
@@ -396,6 +483,42 @@ TEST(MatmulRules, AClientNeedsTheAicOfAMixKernel) {
                           "hang until timeout 507018"),
             std::string::npos)
       << aic_left;
+}
+
+TEST(Matmul, LeakyReluEpilogueOnTheAivsAsTheSampleWritesIt) {
+  const Case c{512, 1024, 256, kBias, 128, 256, -1};  // usedCoreNum 2: one AIC, two AIVs
+  TCubeTiling tiling;
+  const auto bytes = HostTiling(c, matmul_tiling::DataType::DT_FLOAT16,
+                                matmul_tiling::DataType::DT_FLOAT, 2, &tiling);
+  ASSERT_EQ(tiling.usedCoreNum, 2);
+  auto a = RandomVector<half>(size_t{c.m} * c.k, -1, 1, 61);
+  auto b = RandomVector<half>(size_t{c.k} * c.n, -1, 1, 62);
+  auto bias = RandomVector<float>(c.n, -1, 1, 63);
+  DeviceBuffer da(a.size() * 2), db(b.size() * 2), dbias(bias.size() * 4),
+      dc(size_t{c.m} * c.n * 4), dt(bytes.size());
+  std::memcpy(da.gm(), a.data(), da.bytes());
+  std::memcpy(db.gm(), b.data(), db.bytes());
+  std::memcpy(dbias.gm(), bias.data(), dbias.bytes());
+  std::memcpy(dt.gm(), bytes.data(), bytes.size());
+  {
+    KernelModeGuard mode(KernelMode::MIX_MODE);
+    ICPU_RUN_KF(mm_leakyrelu_neo, 1, da.gm(), db.gm(), dbias.gm(), dc.gm(), nullptr, dt.gm());
+  }
+  std::vector<float> got(size_t{c.m} * c.n);
+  std::memcpy(got.data(), dc.gm(), dc.bytes());
+  std::vector<double> want = Reference(a, b, bias, c);
+  for (double& v : want) v = v >= 0 ? v : v * double(0.001f);
+  ExpectClose(got, want, 2e-6, "leakyrelu neo");
+}
+
+TEST(MatmulRules, VectorBuffersAreBookedOnTheAicButNotUsable) {
+  DeviceBuffer d(64);
+  const std::string msg = ErrorOf([&] { ICPU_RUN_KF(mix_vector_work_on_aic, 1, d.gm()); });
+  EXPECT_NE(msg.find("mix_vector_work_on_aic: block 0/1 AIC: AllocTensor on VECOUT queue: the "
+                     "Unified Buffer is not on the AIC (in a mix kernel vector work runs on the "
+                     "AIVs: guard it with ASCEND_IS_AIV)"),
+            std::string::npos)
+      << msg;
 }
 
 TEST(Matmul, AclLaunchMatchesReference) {

@@ -237,18 +237,19 @@ bool MatmulApiTilingBase::ChooseBase() {
   while (bm * bk * ea * 2 > l0a || bk * bn * eb * 2 > l0b || bm * bn * 4 > l0c ||
          (isBias && bn * 4 > bufferPool_.btSize && bufferPool_.btSize > 0) ||
          l1_need(bm, bn, bk, 1) > bufferPool_.l1Size) {
-    if (fixBaseM_ > 0 || fixBaseN_ > 0 || fixBaseK_ > 0) {
-      Complain("GetTiling: the fixed base block does not fit L0A/L0B/L0C/L1");
-      return false;
-    }
-    if (bk > k_align) {
+    // Shrink what SetFixSplit left free: K first (more Mmads of the same block), then the
+    // larger of N and M.
+    const bool free_k = fixBaseK_ <= 0, free_n = fixBaseN_ <= 0, free_m = fixBaseM_ <= 0;
+    if (free_k && bk > k_align) {
       bk = Align(bk / 2, k_align);
-    } else if (bn > 16 && bn >= bm) {
+    } else if (free_n && bn > 16 && (bn >= bm || !free_m)) {
       bn = Align(bn / 2, 16);
-    } else if (bm > 16) {
+    } else if (free_m && bm > 16) {
       bm = Align(bm / 2, 16);
     } else {
-      Complain("GetTiling: no base block fits L0");
+      Complain(fixBaseM_ > 0 || fixBaseN_ > 0 || fixBaseK_ > 0
+                   ? "GetTiling: the fixed base block does not fit L0A/L0B/L0C/L1"
+                   : "GetTiling: no base block fits L0");
       return false;
     }
   }

@@ -53,7 +53,14 @@ TEST(PlatformAscendC, AnswersFromTheNamedProfile) {
     EXPECT_EQ(p->GetSocVersion(), w.version) << w.soc;
     EXPECT_EQ(p->GetLibApiWorkSpaceSize(), 16u * 1024 * 1024);
   }
-  EXPECT_EQ(PlatformAscendCManager::GetInstance("Ascend999"), nullptr);
+  // A SoC without a profile answers from the active one (and says so on stderr).
+  testing::internal::CaptureStderr();
+  auto* unknown = PlatformAscendCManager::GetInstance("Ascend910B4");
+  const std::string note = testing::internal::GetCapturedStderr();
+  ASSERT_NE(unknown, nullptr);
+  EXPECT_EQ(unknown->GetCoreNumAic(), PlatformAscendCManager::GetInstance()->GetCoreNumAic());
+  EXPECT_NE(note.find("GetInstance(\"Ascend910B4\"): no profile of that name"), std::string::npos)
+      << note;
 }
 
 TEST(PlatformAscendC, GetInstanceFollowsTheActiveProfile) {
@@ -213,6 +220,29 @@ TEST(MultiCoreMatmulTiling, HonoursFixSplitTraverseAndSingleShape) {
   EXPECT_EQ(t.singleCoreM, 256);
   EXPECT_EQ(t.singleCoreN, 512);
   EXPECT_EQ(t.usedCoreNum, 4);  // the fixed single shape needs 2 x 2 cores
+}
+
+TEST(MultiCoreMatmulTiling, AFixedBaseMAndNLeaveKToTheTiling) {
+  // The kernel-launch samples' host code: SetFixSplit(128, 256, -1) on two cores.
+  using namespace matmul_tiling;
+  MultiCoreMatmulTiling api(*PlatformAscendCManager::GetInstance("Ascend910B1"));
+  api.SetDim(2);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetOrgShape(512, 1024, 512);
+  api.SetShape(512, 1024, 512);
+  api.SetFixSplit(128, 256, -1);
+  api.SetBias(false);
+  api.SetBufferSpace(-1, -1, -1);
+  optiling::TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  EXPECT_EQ(t.get_baseM(), 128);
+  EXPECT_EQ(t.get_baseN(), 256);
+  EXPECT_EQ(t.get_baseK(), 64);  // L0B: 64 x 256 half, double-buffered, is all of it
+  CheckValid(TilingCase{512, 1024, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false,
+                        false, 2},
+             t, ascsim::FindSocProfile("Ascend910B1"));
 }
 
 TEST(MatmulApiTiling, OneCoreTakesTheWholeShape) {

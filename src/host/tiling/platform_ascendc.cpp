@@ -3,6 +3,7 @@
 // (16 MiB) is the figure CANN's Matmul samples reserve on A2 (GetLibApiWorkSpaceSize).
 #include "tiling/platform/platform_ascendc.h"
 
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -131,13 +132,20 @@ PlatformAscendC* PlatformAscendCManager::GetInstance(const char* customSocVersio
   std::lock_guard<std::mutex> lock(mu);
   auto it = named->find(customSocVersion);
   if (it != named->end()) return it->second.get();
+  const ascsim::SocProfile* profile = nullptr;
   try {
-    const ascsim::SocProfile& p = ascsim::FindSocProfile(customSocVersion);
-    auto inserted = named->emplace(customSocVersion, std::make_unique<PlatformAscendC>(&p));
-    return inserted.first->second.get();
+    profile = &ascsim::FindSocProfile(customSocVersion);
   } catch (const ascsim::Error&) {
-    return nullptr;
+    // A SoC ascsim has no profile of (say Ascend910B4): answer from the active profile, as the
+    // kernels of this process will run on it, and say so once.
+    std::fprintf(stderr,
+                 "ascsim: PlatformAscendCManager::GetInstance(\"%s\"): no profile of that name; "
+                 "answering from the active profile (set ASCSIM_SOC to choose one of those "
+                 "ascsim has)\n",
+                 customSocVersion);
   }
+  auto inserted = named->emplace(customSocVersion, std::make_unique<PlatformAscendC>(profile));
+  return inserted.first->second.get();
 }
 
 }  // namespace platform_ascendc

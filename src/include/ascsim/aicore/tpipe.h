@@ -54,6 +54,10 @@ class QueueBase {
   uint32_t next_alloc_ = 0;
 };
 
+// AllocTensor / TBuf::Get of a buffer booked in a memory this sub-core of a mix kernel lacks.
+[[noreturn]] void FaultAbsentMemory(const CoreContext& core, const char* call,
+                                    const BufferSlot& slot, const std::string& what);
+
 class TBufBase {
  public:
   explicit TBufBase(AscendC::TPosition pos) : pos_(pos) {}
@@ -204,6 +208,8 @@ class TPipe {
   // The memory `pos` lives in on this core; faults when the core has none (an AIC has no UB, an
   // AIV no L1/L0, CO2 is GM on A2). `what` names the queue/TBuf for messages.
   ascsim::aicore::Memory MemoryFor(TPosition pos, const std::string& what);
+  // The bytes of `memory` this pipe may carve (the profile's size where the core lacks it).
+  uint32_t MemoryCapacity(ascsim::aicore::Memory memory) const;
   // Faults when `num` buffers of `rounded` bytes do not fit in what is left of `memory`.
   void CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,
                      uint64_t rounded, bool tbuf = false);

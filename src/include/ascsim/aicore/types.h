@@ -145,5 +145,8 @@ constexpr int32_t ONE_BLK_SIZE = ascsim::aicore::kBlockBytes;           // bytes
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = ascsim::aicore::kRepeatBytes;  // one vector repeat
 constexpr int32_t DEFAULT_BLK_NUM = ascsim::aicore::kBlocksPerRepeat;
 constexpr int32_t MAX_REPEAT_TIMES = ascsim::aicore::kMaxRepeatTimes;
+// C0 in bytes, as kernels write DataCopyParams with it (impl/basic_api/utils/
+// kernel_utils_constants.h).
+constexpr int32_t DEFAULT_C0_SIZE = ascsim::aicore::kBlockBytes;
 
 }  // namespace AscendC

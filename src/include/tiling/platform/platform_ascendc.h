@@ -100,8 +100,8 @@ class PlatformAscendCManager {
  public:
   // The platform of the active SoC profile.
   static PlatformAscendC* GetInstance();
-  // The platform of a named profile ("Ascend910B1", "Ascend910B3", "Ascend310P3"); nullptr for
-  // a name ascsim has no profile of.
+  // The platform of a named profile ("Ascend910B1", "Ascend910B3", "Ascend310P3"); for a name
+  // ascsim has no profile of, the active profile (with a note on stderr).
   static PlatformAscendC* GetInstance(const char* customSocVersion);
 
  private:
