@@ -5,7 +5,7 @@ namespace ascsim::aicore {
 
 BufferSlot* StackSlot(AscendC::TPipe& pipe, const char* call) {
   CoreContext& core = *pipe.core_;
-  const uint32_t used = pipe.used_bytes_;
+  const uint32_t used = pipe.used_bytes();  // UB bytes carved
   if (used >= core.ub_size) {
     Fault(ErrorKind::kUbOverflow,
           Str(call, ": no UB is left above the TPipe's buffers (", used, " of ", core.ub_size,

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "aicore/sanitizer/core_sanitizer.h"
+#include "aicore/mix_group.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
 
@@ -70,12 +71,19 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
       sanitizer_(nullptr, DeleteSanitizer) {
   context_.launch = launch;
   context_.block_idx = block_idx;
+  // A vector launch runs each block on an AIV of a split architecture; everything else that
+  // comes through here (coupled archs, single-core test fixtures) is a whole AI core.
+  context_.unit = launch->layout == KernelLayout::kAiv && launch->soc->split_cores
+                      ? CoreUnit::kAiv
+                      : CoreUnit::kAiCore;
   context_.ub_size = launch->soc->ub_bytes;
   if (ub_arena == nullptr) {
     owned_ub_ = AllocateUbArena(context_.ub_size);
     ub_arena = owned_ub_.get();
   }
   context_.ub = ub_arena;
+  context_.mem_base[static_cast<int>(Memory::kUb)] = ub_arena;
+  context_.mem_size[static_cast<int>(Memory::kUb)] = context_.ub_size;
   if (launch->traces != nullptr && block_idx < launch->traces->size()) {
     context_.trace = &(*launch->traces)[block_idx];
     context_.trace->block_idx = block_idx;
@@ -86,6 +94,57 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
   }
   g_current_core = &context_;
 }
+
+CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
+                     uint8_t* const* memories, trace::CoreTrace* trace)
+    : previous_(g_current_core),
+      owned_ub_(nullptr, std::free),
+      sanitizer_(nullptr, DeleteSanitizer) {
+  context_.launch = launch;
+  context_.block_idx = block_idx;
+  context_.unit = unit;
+  const uint32_t sizes[kLocalMemoryCount] = {
+      launch->soc->ub_bytes,  launch->soc->l1_bytes, launch->soc->l0a_bytes, launch->soc->l0b_bytes,
+      launch->soc->l0c_bytes, launch->soc->bt_bytes, launch->soc->fb_bytes};
+  for (int m = 0; m < kLocalMemoryCount; ++m) {
+    if (memories[m] != nullptr && UnitHasMemory(unit, static_cast<Memory>(m))) {
+      context_.mem_base[m] = memories[m];
+      context_.mem_size[m] = sizes[m];
+    }
+  }
+  context_.ub = context_.mem_base[static_cast<int>(Memory::kUb)];
+  context_.ub_size = context_.mem_size[static_cast<int>(Memory::kUb)];
+  context_.trace = trace;
+  // The sanitizer follows the vector pipes of one core per block: the sub-cores of a mix block
+  // (several per block, on several threads) and a cube-only AIC go unchecked (README, Sanitizer).
+  if (launch->sanitizer != nullptr && launch->layout != KernelLayout::kMix &&
+      unit != CoreUnit::kAic) {
+    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    context_.sanitizer = sanitizer_.get();
+  }
+  g_current_core = &context_;
+}
+
+bool EnsureCubeMemories(CoreContext& core) {
+  if (core.unit == CoreUnit::kAiv) return false;
+  if (core.mem_base[static_cast<int>(Memory::kL1)] != nullptr) return true;
+  const SocProfile& soc = *core.launch->soc;
+  const uint32_t sizes[kLocalMemoryCount] = {
+      0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
+  uint64_t total = 0;
+  for (int m = 1; m < kLocalMemoryCount; ++m) total += (sizes[m] + 4095u) / 4096u * 4096u;
+  auto arena = AllocateUbArena(static_cast<uint32_t>(total));
+  uint8_t* p = arena.get();
+  for (int m = 1; m < kLocalMemoryCount; ++m) {
+    if (sizes[m] == 0) continue;
+    core.mem_base[m] = p;
+    core.mem_size[m] = sizes[m];
+    p += (sizes[m] + 4095u) / 4096u * 4096u;
+  }
+  core.owned_cube_memory = std::shared_ptr<uint8_t>(arena.release(), std::free);
+  return true;
+}
+
 
 // kernel_print.cpp: writes the block's unfinished printf line.
 void FlushKernelPrint(CoreContext& core);
@@ -100,18 +159,43 @@ CoreScope::~CoreScope() {
   g_current_core = previous_;
 }
 
+CurrentCoreSwitch::CurrentCoreSwitch(CoreContext* core) : previous_(g_current_core) {
+  g_current_core = core;
+}
+CurrentCoreSwitch::~CurrentCoreSwitch() { g_current_core = previous_; }
+
 SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
     : launch_(std::make_unique<LaunchShared>()) {
   launch_->kernel = "test";
   launch_->block_num = block_num;
   launch_->soc = &soc;
   launch_->strict = strict;
+  launch_->layout = KernelLayout::kAiCore;  // a test core has both units
   scope_ = std::make_unique<CoreScope>(launch_.get(), 0);
 }
 
 std::string WhereAmI() {
   CoreContext* core = g_current_core;
   if (core == nullptr || core->launch == nullptr) return "";
+  // Sub-cores are named where the launch has more than one kind of core: "block 0/4 AIV1: ".
+  switch (core->launch->layout) {
+    case KernelLayout::kMix:
+      if (core->unit == CoreUnit::kAiv) {
+        return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
+                   " AIV", core->sub_block_idx, ": ");
+      }
+      if (core->matmul_client >= 0) {  // the AIC running a Matmul request of one of its AIVs
+        return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
+                   " AIC (Matmul of AIV", core->matmul_client, "): ");
+      }
+      return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
+                 " AIC: ");
+    case KernelLayout::kAic:
+      return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
+                 " AIC: ");
+    default:
+      break;
+  }
   return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num, ": ");
 }
 

@@ -15,6 +15,13 @@ void FaultUnalignedUb(const char* call, const char* role, uint64_t offset) {
         Str(call, ": ", role, " UB address ", Hex(offset), " is not 32-byte aligned"));
 }
 
+void FaultNotUb(const char* call, const char* role, const BufferSlot* slot) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(call, ": ", role, " is ", DescribeSlot(*slot), " in ", MemoryLongName(slot->memory),
+            " (TPosition::", AscendC::PositionName(slot->position),
+            "); this operation works on Unified Buffer tensors (VECIN/VECOUT/VECCALC)"));
+}
+
 void FaultTensorRange(const char* call, const char* role, uint64_t begin, uint64_t end,
                       const char* type, uint64_t size) {
   Fault(ErrorKind::kOutOfBounds, Str(call, ": ", role, " [", begin, ", ", end, ") of ", type,

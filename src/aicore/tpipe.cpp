@@ -4,6 +4,7 @@
 
 #include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/kernel_type.h"
 
 namespace AscendC {
 
@@ -106,7 +107,7 @@ void TPipe::RetireForGood() {
   core_->retired_slots.push_back(std::make_shared<Records>(std::move(slots_), std::move(retired_)));
   slots_.clear();
   retired_.clear();
-  used_bytes_ = 0;
+  for (uint32_t& used : used_) used = 0;
 }
 
 void TPipe::Reset() {
@@ -120,24 +121,111 @@ void TPipe::Reset() {
   // Moving a deque keeps its elements in place; the unique_ptr keeps them there for good.
   retired_.push_back(std::make_unique<std::deque<ascsim::aicore::BufferSlot>>(std::move(slots_)));
   slots_.clear();
-  used_bytes_ = 0;
+  for (uint32_t& used : used_) used = 0;
 }
 
-ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos) {
+ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos,
+                                         ascsim::aicore::Memory memory) {
   const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
+  const int m = static_cast<int>(memory);
   ascsim::aicore::BufferSlot slot;
-  slot.addr = core_->ub + used_bytes_;
+  // A buffer in a memory this sub-core lacks (booked only, see MemoryFor) has no address.
+  slot.addr = core_->mem_base[m] != nullptr ? core_->mem_base[m] + used_[m] : nullptr;
   slot.bytes = rounded;
   slot.id = core_->next_buffer_id++;
   slot.trace = core_->trace;
   slot.sanitizer = core_->sanitizer;
   slot.position = pos;
-  used_bytes_ += rounded;
-  // ASCSIM_UB_FILL: fresh UB holds a known pattern (NaN: 0xFF) instead of the last kernel's data.
-  if (core_->launch->ub_fill >= 0) std::memset(slot.addr, core_->launch->ub_fill, rounded);
+  slot.memory = memory;
+  slot.mem_offset = used_[m];
+  used_[m] += rounded;
+  // ASCSIM_UB_FILL: fresh local memory holds a known pattern (NaN: 0xFF) instead of the last
+  // kernel's data.
+  if (core_->launch->ub_fill >= 0 && slot.addr != nullptr) {
+    std::memset(slot.addr, core_->launch->ub_fill, rounded);
+  }
   slots_.push_back(slot);
   if (core_->sanitizer != nullptr) core_->sanitizer->Carved(slots_.back());
   return &slots_.back();
+}
+
+ascsim::aicore::Memory TPipe::MemoryFor(TPosition pos, const std::string& what) {
+  using ascsim::aicore::Memory;
+  using ascsim::aicore::Str;
+  const ascsim::SocProfile& soc = *core_->launch->soc;
+  const Memory memory = ascsim::aicore::PositionMemory(pos, soc.arch);
+  if (memory == Memory::kGm || memory == Memory::kNone) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kInvalidArgument,
+        Str("InitBuffer: ", what, ": TPosition::", PositionName(pos),
+            memory == Memory::kGm ? " is Global Memory on " : " has no local memory on ", soc.name,
+            ", not a local buffer",
+            pos == TPosition::CO2 ? " (L0C results leave through Fixpipe on this arch)" : ""));
+  }
+  if (memory != Memory::kUb) {
+    // The runtime's probe of an undeclared kernel: a cube buffer means a cube kernel.
+    ascsim::aicore::RevealCubeUse(*core_, "InitBuffer");
+    ascsim::aicore::EnsureCubeMemories(*core_);
+  }
+  const int m = static_cast<int>(memory);
+  if (!ascsim::aicore::UnitHasMemory(core_->unit, memory) || core_->mem_base[m] == nullptr) {
+    // A mix kernel's code runs on the AIC and on the AIVs, and the official samples set up
+    // both sides' buffers before ASCEND_IS_AIC/AIV branches: the device's TPipe only keeps the
+    // books then. The buffer is booked here too; using it on this sub-core faults (AllocTensor,
+    // TBuf::Get).
+    if (core_->launch->layout == ascsim::aicore::KernelLayout::kMix) return memory;
+    const bool aic = core_->unit == ascsim::aicore::CoreUnit::kAic;
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kInvalidArgument,
+        Str("InitBuffer: ", what, ": TPosition::", PositionName(pos), " is ",
+            ascsim::aicore::MemoryLongName(memory), ", which the ",
+            ascsim::aicore::CoreUnitName(core_->unit), " of ", soc.name, " does not have",
+            aic ? " (vector work runs on the AIV: guard it with ASCEND_IS_AIV and declare a mix "
+                  "kernel type, e.g. KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2))"
+            : core_->unit == ascsim::aicore::CoreUnit::kAiv
+                ? " (cube work runs on the AIC: guard it with ASCEND_IS_AIC and declare a mix "
+                  "kernel type, e.g. KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2))"
+                : "",
+            ascsim::aicore::KernelModeNote()));
+  }
+  return memory;
+}
+
+uint32_t TPipe::MemoryCapacity(ascsim::aicore::Memory memory) const {
+  using ascsim::aicore::Memory;
+  const int m = static_cast<int>(memory);
+  if (core_->mem_size[m] != 0) return core_->mem_size[m];
+  const ascsim::SocProfile& soc = *core_->launch->soc;  // a booked-only memory: the profile's
+  switch (memory) {
+    case Memory::kUb: return soc.ub_bytes;
+    case Memory::kL1: return soc.l1_bytes;
+    case Memory::kL0A: return soc.l0a_bytes;
+    case Memory::kL0B: return soc.l0b_bytes;
+    case Memory::kL0C: return soc.l0c_bytes;
+    case Memory::kBt: return soc.bt_bytes;
+    case Memory::kFb: return soc.fb_bytes;
+    default: return 0;
+  }
+}
+
+void TPipe::CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,
+                          uint64_t rounded, bool tbuf) {
+  using ascsim::aicore::Str;
+  const int m = static_cast<int>(memory);
+  const uint32_t capacity = MemoryCapacity(memory);
+  if (used_[m] + rounded * num <= capacity) return;
+  const char* soc = core_->launch->soc->name;
+  if (memory == ascsim::aicore::Memory::kUb) {  // the message the vector side always gave
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", what, " needs ", num, " x ", rounded, " B at UB offset ", used_[m],
+            ", exceeding the Unified Buffer (", capacity, " B on ", soc, ")"));
+  }
+  ascsim::aicore::Fault(
+      ascsim::ErrorKind::kUbOverflow,
+      Str("InitBuffer: ", what, " needs ", tbuf ? "" : Str(num, " x "), rounded, " B at ",
+          ascsim::aicore::MemoryName(memory), " offset ", used_[m], ", exceeding ",
+          ascsim::aicore::MemoryLongName(memory), " (", capacity, " B on ", soc, ")"));
 }
 
 bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len) {
@@ -175,15 +263,15 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
         Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most ",
             ascsim::aicore::kMaxBuffersPerTPipe, " (", slots_.size(), " in use)"));
   }
-  if (used_bytes_ + rounded * num > core_->ub_size) {
-    ascsim::aicore::Fault(
-        ascsim::ErrorKind::kUbOverflow,
-        Str("InitBuffer: ", what(), " needs ", num, " x ", rounded, " B at UB offset ", used_bytes_,
-            ", exceeding the Unified Buffer (", core_->ub_size, " B on ", core_->launch->soc->name,
-            ")"));
-  }
+  const ascsim::aicore::Memory memory = que.src_ == TPosition::VECIN ||
+                                                que.src_ == TPosition::VECOUT ||
+                                                que.src_ == TPosition::VECCALC
+                                            ? ascsim::aicore::Memory::kUb
+                                            : MemoryFor(que.src_, what());
+  if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(que.src_, what());
+  CheckCapacity(memory, what(), num, rounded);
   for (uint32_t i = 0; i < num; ++i) {
-    ascsim::aicore::BufferSlot* slot = Carve(len, que.src_);
+    ascsim::aicore::BufferSlot* slot = Carve(len, que.src_, memory);
     slot->owner = &que;
     slot->index = i;
     slot->is_queue = true;
@@ -196,6 +284,7 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
   using ascsim::aicore::Str;
   ascsim::aicore::EnterApiCall(*core_);
   const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
+  const auto what = [&buf] { return Str(PositionName(buf.pos_), " TBuf"); };
   if (len == 0) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs len >= 1"));
@@ -206,14 +295,23 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
         Str("InitBuffer: ", PositionName(buf.pos_), " TBuf: one TPipe holds at most ",
             ascsim::aicore::kMaxBuffersPerTPipe, " buffers"));
   }
-  if (used_bytes_ + rounded > core_->ub_size) {
-    ascsim::aicore::Fault(
-        ascsim::ErrorKind::kUbOverflow,
-        Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs ", rounded, " B at UB offset ",
-            used_bytes_, ", exceeding the Unified Buffer (", core_->ub_size, " B on ",
-            core_->launch->soc->name, ")"));
+  const ascsim::aicore::Memory memory = buf.pos_ == TPosition::VECCALC ||
+                                                buf.pos_ == TPosition::VECIN ||
+                                                buf.pos_ == TPosition::VECOUT
+                                            ? ascsim::aicore::Memory::kUb
+                                            : MemoryFor(buf.pos_, what());
+  if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(buf.pos_, what());
+  const int m = static_cast<int>(memory);
+  if (used_[m] + rounded > core_->mem_size[m]) {
+    if (memory == ascsim::aicore::Memory::kUb) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
+                            Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs ", rounded,
+                                " B at UB offset ", used_[m], ", exceeding the Unified Buffer (",
+                                core_->ub_size, " B on ", core_->launch->soc->name, ")"));
+    }
+    CheckCapacity(memory, what(), 1, rounded, /*tbuf=*/true);
   }
-  ascsim::aicore::BufferSlot* slot = Carve(len, buf.pos_);
+  ascsim::aicore::BufferSlot* slot = Carve(len, buf.pos_, memory);
   slot->owner = &buf;
   slot->state = ascsim::aicore::BufferState::kFixed;
   buf.slot_ = slot;
@@ -348,6 +446,7 @@ BufferSlot* QueueBase::AllocSlot() {
     Fault(ErrorKind::kQueueMisuse,
           Str("AllocTensor on ", Describe(), ": the queue has no buffers (call pipe.InitBuffer first)"));
   }
+  if (slots_[0]->addr == nullptr) FaultAbsentMemory(core, "AllocTensor", *slots_[0], Describe());
   // Buffers are handed out in turn, as the device's queue does.
   for (uint32_t k = 0; k < slots_.size(); ++k) {
     BufferSlot* slot = slots_[(next_alloc_ + k) % slots_.size()];
@@ -454,13 +553,26 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
 }
 
 BufferSlot* TBufBase::slot(const char* call) const {
-  EnterApiCall(CurrentCore());
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
   if (slot_ == nullptr) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, ": TBuf has no buffer (call pipe.InitBuffer first)"));
   }
   if (slot_->pipe_gone) FaultPipeGone(call, Str("the ", AscendC::PositionName(pos_), " TBuf"));
+  if (slot_->addr == nullptr) FaultAbsentMemory(core, call, *slot_, DescribeSlot(*slot_));
   return slot_;
+}
+
+void FaultAbsentMemory(const CoreContext& core, const char* call, const BufferSlot& slot,
+                       const std::string& what) {
+  const bool aic = core.unit == CoreUnit::kAic;
+  Fault(ErrorKind::kInvalidArgument,
+        Str(call, " on ", what, ": ", MemoryLongName(slot.memory), " is not on the ",
+            CoreUnitName(core.unit), " (in a mix kernel ",
+            aic ? "vector work runs on the AIVs: guard it with ASCEND_IS_AIV"
+                : "cube work runs on the AIC: guard it with ASCEND_IS_AIC",
+            ")"));
 }
 
 }  // namespace ascsim::aicore

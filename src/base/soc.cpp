@@ -4,6 +4,21 @@
 
 namespace ascsim {
 
+namespace {
+// The A2 cube figures. Buffer sizes: asc-devkit impl/basic_api/utils/kernel_utils_mode_cpu.h
+// (bufferInitLen for __NPU_ARCH__ 2201: BIAS 1 KiB, FIXBUF 7 KiB). Rates: "Cube指令理论性能汇总"
+// (docs/zh/api/附录): LoadData L1->L0A 256 B/cycle, L1->L0B 128 B/cycle, L1->BiasTable 32
+// B/cycle, Fixpipe 64 elements/cycle. The Mmad head cost (delta t) is not published; 32 cycles is
+// this model's assumption.
+struct CubeFigures {
+  bool split_cores;
+  uint32_t bt_bytes, fb_bytes;
+  double mmad_head_cycles, mte1_l0a_bytes_per_cycle, mte1_l0b_bytes_per_cycle,
+      mte1_bt_bytes_per_cycle, fix_elements_per_cycle;
+};
+constexpr CubeFigures kA2Cube = {true, 1024, 7 * 1024, 32.0, 256.0, 128.0, 32.0, 64.0};
+}  // namespace
+
 const std::vector<SocProfile>& SocProfiles() {
   // Cost columns after has_data_copy_pad: clock GHz, GM GB/s, launch overhead us, DMA latency us,
   // vector B/cycle, complex vector elements/cycle, scalar UB cycles, scalar GM cycles (the two
@@ -11,12 +26,89 @@ const std::vector<SocProfile>& SocProfiles() {
   // Figures from DESIGN.md. The "4 buffers per position" limit belongs to the first-generation
   // 910 training part (not modelled); A2 and 310P allow 8. 310P3 bandwidth: LPDDR4X, ~204.8 GB/s.
   static const std::vector<SocProfile> profiles = {
-      {"Ascend910B1", 2201, 48, 24, 192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 8,
-       true, 1.85, 1800.0, 20.0, 0.5, 256.0, 32.0, 2.0, 200.0},
-      {"Ascend910B3", 2201, 40, 20, 192 * 1024, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 8,
-       true, 1.85, 1600.0, 20.0, 0.5, 256.0, 32.0, 2.0, 200.0},
-      {"Ascend310P3", 2002, 8, 8, 256 * 1024, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 8,
-       false, 1.08, 200.0, 20.0, 0.5, 256.0, 32.0, 2.0, 200.0},
+      {"Ascend910B1",
+       2201,
+       48,
+       24,
+       192 * 1024,
+       512 * 1024,
+       64 * 1024,
+       64 * 1024,
+       128 * 1024,
+       8,
+       true,
+       1.85,
+       1800.0,
+       20.0,
+       0.5,
+       256.0,
+       32.0,
+       2.0,
+       200.0,
+       kA2Cube.split_cores,
+       kA2Cube.bt_bytes,
+       kA2Cube.fb_bytes,
+       kA2Cube.mmad_head_cycles,
+       kA2Cube.mte1_l0a_bytes_per_cycle,
+       kA2Cube.mte1_l0b_bytes_per_cycle,
+       kA2Cube.mte1_bt_bytes_per_cycle,
+       kA2Cube.fix_elements_per_cycle},
+      {"Ascend910B3",
+       2201,
+       40,
+       20,
+       192 * 1024,
+       512 * 1024,
+       64 * 1024,
+       64 * 1024,
+       128 * 1024,
+       8,
+       true,
+       1.85,
+       1600.0,
+       20.0,
+       0.5,
+       256.0,
+       32.0,
+       2.0,
+       200.0,
+       kA2Cube.split_cores,
+       kA2Cube.bt_bytes,
+       kA2Cube.fb_bytes,
+       kA2Cube.mmad_head_cycles,
+       kA2Cube.mte1_l0a_bytes_per_cycle,
+       kA2Cube.mte1_l0b_bytes_per_cycle,
+       kA2Cube.mte1_bt_bytes_per_cycle,
+       kA2Cube.fix_elements_per_cycle},
+      // 310P: one AI core holds both units; C1/CO2 live in UB and C2 in L0C (no BiasTable).
+      // The cube rates are A2's (no published 2002 table): an assumption, see docs/cube.md.
+      {"Ascend310P3",
+       2002,
+       8,
+       8,
+       256 * 1024,
+       1024 * 1024,
+       64 * 1024,
+       64 * 1024,
+       256 * 1024,
+       8,
+       false,
+       1.08,
+       200.0,
+       20.0,
+       0.5,
+       256.0,
+       32.0,
+       2.0,
+       200.0,
+       false,
+       0,
+       0,
+       kA2Cube.mmad_head_cycles,
+       kA2Cube.mte1_l0a_bytes_per_cycle,
+       kA2Cube.mte1_l0b_bytes_per_cycle,
+       kA2Cube.mte1_bt_bytes_per_cycle,
+       kA2Cube.fix_elements_per_cycle},
   };
   return profiles;
 }

@@ -63,20 +63,23 @@ void AppendBuffer(std::ostringstream& out, const char* key, uint32_t id) {
 
 std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches) {
   std::ostringstream out;
-  char line[256];
-  std::snprintf(line, sizeof(line), "%-20s %6s %-12s %12s %5s %-13s %10s %10s %10s %10s\n",
-                "kernel", "blocks", "soc", "estimate_us", "waves", "bound", "MTE2_us", "V_us",
-                "MTE3_us", "S_us");
+  char line[384];
+  std::snprintf(line, sizeof(line),
+                "%-20s %6s %-12s %12s %5s %-13s %10s %10s %10s %10s %10s %10s %10s\n", "kernel",
+                "blocks", "soc", "estimate_us", "waves", "bound", "MTE2_us", "V_us", "MTE3_us",
+                "S_us", "MTE1_us", "M_us", "FIX_us");
   out << line;
   for (const LaunchEstimate& e : launches) {
     auto pipe = [&](const char* name) {
       auto it = e.pipes.find(name);
       return it == e.pipes.end() ? 0.0 : it->second;
     };
-    std::snprintf(
-        line, sizeof(line), "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f%s\n",
-        e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves, e.bound.c_str(),
-        pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"), e.failed ? "  (failed)" : "");
+    std::snprintf(line, sizeof(line),
+                  "%-20s %6u %-12s %12.2f %5u %-13s %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f "
+                  "%10.2f%s\n",
+                  e.kernel.c_str(), e.block_dim, e.soc.c_str(), e.estimated_us, e.waves,
+                  e.bound.c_str(), pipe("MTE2"), pipe("V"), pipe("MTE3"), pipe("S"), pipe("MTE1"),
+                  pipe("M"), pipe("FIX"), e.failed ? "  (failed)" : "");
     out << line;
   }
   out << "(estimate: device execution time; each launch adds ~"
@@ -96,12 +99,20 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
   };
   // Metadata: one process per core, one thread per pipe seen on it.
   std::map<uint32_t, std::map<int, trace::Pipe>> rows;
+  std::map<uint32_t, uint8_t> units;  // 1: an AIC, 2: an AIV of a mix launch, 0: a core
   for (const LaunchEstimate& e : launches) {
-    for (const TimelineEvent& ev : e.events) rows[ev.core][PipeTid(ev.pipe)] = ev.pipe;
+    for (const TimelineEvent& ev : e.events) {
+      rows[ev.core][PipeTid(ev.pipe)] = ev.pipe;
+      units[ev.core] = (*e.traces)[ev.block].unit;
+    }
   }
   for (const auto& [core, pipes] : rows) {
-    sep() << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << core
-          << ",\"args\":{\"name\":\"core " << core << "\"}}";
+    const uint8_t unit = units[core];
+    sep() << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << core << ",\"args\":{\"name\":\""
+          << (unit == 1   ? "AIC "
+              : unit == 2 ? "AIV "
+                          : "core ")
+          << core << "\"}}";
     sep() << "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" << core
           << ",\"args\":{\"sort_index\":" << core << "}}";
     for (const auto& [tid, pipe] : pipes) {

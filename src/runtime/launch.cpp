@@ -2,6 +2,7 @@
 // wins (the lowest failing block, so serial and parallel runs report the same one).
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -9,8 +10,10 @@
 #include <mutex>
 
 #include "aicore/sanitizer/launch_sanitizer.h"
+#include "aicore/mix_group.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
+#include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
@@ -34,6 +37,103 @@ uint8_t* ThreadUbArena() {
   return arena.get();
 }
 
+// The per-thread cube memories (L1, L0A, L0B, L0C, BiasTable, Fixpipe buffer), sized for the
+// largest profile and allocated on the first cube block a thread runs.
+struct CubeArenas {
+  uint8_t* base[aicore::kLocalMemoryCount] = {};
+  std::unique_ptr<uint8_t, void (*)(void*)> owned{nullptr, std::free};
+};
+const CubeArenas& ThreadCubeArenas() {
+  thread_local CubeArenas arenas = [] {
+    uint32_t sizes[aicore::kLocalMemoryCount] = {};
+    for (const SocProfile& p : SocProfiles()) {
+      const uint32_t s[aicore::kLocalMemoryCount] = {
+          0, p.l1_bytes, p.l0a_bytes, p.l0b_bytes, p.l0c_bytes, p.bt_bytes, p.fb_bytes};
+      for (int m = 0; m < aicore::kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
+    }
+    uint64_t total = 0;
+    for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
+    CubeArenas a;
+    a.owned = aicore::AllocateUbArena(static_cast<uint32_t>(total));
+    uint8_t* p = a.owned.get();
+    for (int m = 1; m < aicore::kLocalMemoryCount; ++m) {
+      if (sizes[m] == 0) continue;
+      a.base[m] = p;
+      p += (sizes[m] + 4095u) / 4096u * 4096u;
+    }
+    return a;
+  }();
+  return arenas;
+}
+
+// The memories a core of `unit` gets on this thread.
+void ThreadMemories(aicore::CoreUnit unit, uint8_t* out[aicore::kLocalMemoryCount]) {
+  for (int m = 0; m < aicore::kLocalMemoryCount; ++m) out[m] = nullptr;
+  if (unit != aicore::CoreUnit::kAic) out[0] = ThreadUbArena();
+  if (unit != aicore::CoreUnit::kAiv) {
+    const CubeArenas& cube = ThreadCubeArenas();
+    for (int m = 1; m < aicore::kLocalMemoryCount; ++m) out[m] = cube.base[m];
+  }
+}
+
+// How a launch maps its blocks onto cores (docs/cube.md, "Sub-cores").
+struct LayoutChoice {
+  aicore::KernelLayout layout = aicore::KernelLayout::kAiv;
+  uint8_t mix_aivs = 2;
+  bool cross_core = false;
+  bool probing = false;
+};
+
+int EncodeLayout(const LayoutChoice& c) {
+  return static_cast<int>(c.layout) * 4 + c.mix_aivs + (c.cross_core ? 64 : 0);
+}
+LayoutChoice DecodeLayout(int e) {
+  LayoutChoice c;
+  c.cross_core = (e & 64) != 0;
+  e &= 63;
+  c.layout = static_cast<aicore::KernelLayout>(e / 4);
+  c.mix_aivs = static_cast<uint8_t>(e % 4);
+  if (c.mix_aivs == 0) c.mix_aivs = 2;
+  return c;
+}
+
+// Coupled archs: one AI core per block. Split archs: the program's SetKernelMode, else what an
+// earlier launch of this kernel function revealed, else probe (run as AIV until the kernel shows
+// its type; kernel_type.h).
+LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id) {
+  LayoutChoice c;
+  if (!soc.split_cores) {
+    c.layout = aicore::KernelLayout::kAiCore;
+    return c;
+  }
+  const int mode = aicore::RequestedKernelMode();
+  if (mode >= 0) {
+    c.cross_core = true;
+    switch (static_cast<AscendC::KernelMode>(mode)) {
+      case AscendC::KernelMode::AIV_MODE:
+        c.layout = aicore::KernelLayout::kAiv;
+        break;
+      case AscendC::KernelMode::AIC_MODE:
+        c.layout = aicore::KernelLayout::kAic;
+        break;
+      case AscendC::KernelMode::MIX_AIC_1_1:
+        c.layout = aicore::KernelLayout::kMix;
+        c.mix_aivs = 1;
+        break;
+      default:
+        c.layout = aicore::KernelLayout::kMix;
+        break;  // MIX_MODE: 1:2 as CANN
+    }
+    return c;
+  }
+  int encoded = 0;
+  if (kernel_id != nullptr && runtime::Process::Get().KernelLayoutOf(kernel_id, &encoded)) {
+    return DecodeLayout(encoded);
+  }
+  c.probing = true;
+  return c;
+}
+
 // The first fault of a launch, by block index and, within a block, by API call number (a
 // block's own fault and a cross-block sanitizer finding attributed to it).
 class FaultSlot {
@@ -50,6 +150,7 @@ class FaultSlot {
     stop_.store(true, std::memory_order_relaxed);
   }
   const std::atomic<bool>* stop() const { return &stop_; }
+  void Stop() { stop_.store(true, std::memory_order_relaxed); }
   bool has() const { return has_; }
   [[noreturn]] void Throw() const { throw KernelError(kind_, message_); }
 
@@ -76,9 +177,12 @@ void CheckArch(const char* kernel, int compiled_arch, const SocProfile& soc,
   }
 }
 
-void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
-               const runtime::LaunchSettings& settings,
-               std::shared_ptr<CancelToken::State> cancel_token) {
+// Runs one attempt of a launch with `choice`; returns true when the launch probed and must start
+// over with the layout the kernel revealed (stored in `choice`).
+bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
+                const runtime::LaunchSettings& settings,
+                const std::shared_ptr<CancelToken::State>& cancel_token, const void* kernel_id,
+                LayoutChoice& choice) {
   const SocProfile& soc = *settings.values.soc;
   aicore::LaunchShared shared;
   shared.kernel = kernel;
@@ -93,33 +197,128 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     sanitizer = std::make_unique<aicore::LaunchSanitizer>(settings.values.sanitize, block_dim);
     shared.sanitizer = sanitizer.get();
   }
+  shared.layout = choice.layout;
+  shared.mix_aivs = choice.mix_aivs;
+  shared.cross_core_enabled = choice.cross_core;
+  shared.probing = choice.probing;
+  const bool mix = choice.layout == aicore::KernelLayout::kMix;
+  const uint32_t per_block = mix ? 1u + choice.mix_aivs : 1u;
 
   const std::vector<LaunchObserver>& observers = *settings.observers;
   std::shared_ptr<std::vector<trace::CoreTrace>> traces;
   if (!observers.empty()) {
-    traces = std::make_shared<std::vector<trace::CoreTrace>>(block_dim);
+    traces = std::make_shared<std::vector<trace::CoreTrace>>(size_t{block_dim} * per_block);
     shared.traces = traces.get();
   }
+  // Trace of block b's sub-core `slot` (0: the AIC of a mix block, 1 + i: AIV i).
+  auto trace_of = [&](uint32_t b, uint32_t slot) -> trace::CoreTrace* {
+    if (!traces) return nullptr;
+    trace::CoreTrace* t = &(*traces)[size_t{b} * per_block + slot];
+    t->block_idx = b;
+    if (mix) {
+      t->unit = slot == 0 ? 1 : 2;
+      t->sub_block = static_cast<uint8_t>(slot == 0 ? 0 : slot - 1);
+    } else if (choice.layout == aicore::KernelLayout::kAic) {
+      t->unit = 1;
+    }
+    return t;
+  };
 
   FaultSlot fault;
-  const std::function<void(uint32_t)> run_block = [&](uint32_t b) {
-    aicore::CoreScope scope(&shared, b, ThreadUbArena());
+  std::atomic<bool> revealed{false};
+  // Runs one (sub-)core's body and records how it ended; true when it faulted.
+  auto run_core = [&](uint32_t b, aicore::CoreContext& ctx) -> bool {
     try {
       body();
-      aicore::FinishBlock(scope.context());
+      aicore::FinishBlock(ctx);
+      return false;
+    } catch (const aicore::KernelTypeRevealed&) {
+      revealed.store(true, std::memory_order_relaxed);
+      fault.Stop();
+      return true;
+    } catch (const aicore::SubCoreStopped&) {
+      return true;
     } catch (const Error& e) {
-      fault.Record(b, scope.context().api_calls, e.kind(), e.what());
+      fault.Record(b, ctx.api_calls, e.kind(), e.what());
+      return true;
     } catch (const std::exception& e) {
-      fault.Record(b, scope.context().api_calls, ErrorKind::kInvalidArgument,
+      fault.Record(b, ctx.api_calls, ErrorKind::kInvalidArgument,
                    aicore::WhereAmI() + "kernel threw " + e.what());
+      return true;
     } catch (const runtime::SyncAllStopped&) {
       throw;  // another block's fault broke the barrier: the barrier ends this block
     } catch (...) {
       // `throw 42;` and the like: on a pool thread it would reach std::terminate, and in serial
       // mode it would escape ICPU_RUN_KF as itself. It fails the launch like any fault.
-      fault.Record(b, ErrorKind::kInvalidArgument,
+      fault.Record(b, ctx.api_calls, ErrorKind::kInvalidArgument,
                    aicore::WhereAmI() +
                        "kernel threw an exception that is not a std::exception (e.g. throw 42)");
+      return true;
+    }
+  };
+  // A mix block: the AIC here, each AIV on a block thread, all at once (they wait for each other
+  // through cross-core flags and the Matmul server).
+  auto run_mix_block = [&](uint32_t b) {
+    aicore::MixGroup group(&shared, b, choice.mix_aivs);
+    group.aic_trace = trace_of(b, 0);
+    std::mutex done_mu;
+    std::condition_variable done_cv;
+    uint32_t running = choice.mix_aivs;
+    auto run_sub = [&](uint32_t slot) {
+      const aicore::CoreUnit unit = slot == 0 ? aicore::CoreUnit::kAic : aicore::CoreUnit::kAiv;
+      uint8_t* mems[aicore::kLocalMemoryCount];
+      ThreadMemories(unit, mems);
+      aicore::CoreScope scope(&shared, b, unit, mems, trace_of(b, slot));
+      aicore::CoreContext& ctx = scope.context();
+      ctx.group = &group;
+      ctx.sub_block_idx = slot == 0 ? 0 : slot - 1;
+      ctx.sub_block_num = slot == 0 ? 1 : choice.mix_aivs;
+      // A broken SyncAll barrier (another block faulted) ends this sub-core like a fault; the
+      // AIC's thread, which the barrier runs, passes it on once the AIVs are done.
+      bool stopped = false;
+      bool failed = true;
+      try {
+        failed = run_core(b, ctx);
+      } catch (const runtime::SyncAllStopped&) {
+        stopped = true;
+      }
+      group.Exit(static_cast<int>(slot), failed);
+      return stopped;
+    };
+    for (uint32_t i = 1; i <= choice.mix_aivs; ++i) {
+      runtime::RunOnBlockThread([&, i] {
+        run_sub(i);
+        std::lock_guard<std::mutex> lock(done_mu);
+        if (--running == 0) done_cv.notify_all();
+      });
+    }
+    const bool stopped = run_sub(0);
+    {
+      std::unique_lock<std::mutex> lock(done_mu);
+      done_cv.wait(lock, [&] { return running == 0; });
+    }
+    if (stopped) throw runtime::SyncAllStopped{};
+  };
+  const std::function<void(uint32_t)> run_block = [&](uint32_t b) {
+    switch (choice.layout) {
+      case aicore::KernelLayout::kAiv: {
+        aicore::CoreScope scope(&shared, b, ThreadUbArena());
+        run_core(b, scope.context());
+        return;
+      }
+      case aicore::KernelLayout::kMix:
+        run_mix_block(b);
+        return;
+      default: {
+        const aicore::CoreUnit unit = choice.layout == aicore::KernelLayout::kAic
+                                          ? aicore::CoreUnit::kAic
+                                          : aicore::CoreUnit::kAiCore;
+        uint8_t* mems[aicore::kLocalMemoryCount];
+        ThreadMemories(unit, mems);
+        aicore::CoreScope scope(&shared, b, unit, mems, trace_of(b, 0));
+        run_core(b, scope.context());
+        return;
+      }
     }
   };
 
@@ -131,9 +330,9 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   const auto start = std::chrono::steady_clock::now();
   {
     // The launch timeout (watchdog) and the cancel token cover the blocks' run.
-    runtime::LaunchGuard guard(shared, settings.values.timeout_seconds, std::move(cancel_token));
+    runtime::LaunchGuard guard(shared, settings.values.timeout_seconds, cancel_token);
     if (settings.values.serial) {
-      for (uint32_t b = 0; b < block_dim && !fault.has(); ++b) run_or_skip(b);
+      for (uint32_t b = 0; b < block_dim && !fault.stop()->load(); ++b) run_or_skip(b);
     } else {
       runtime::Process::Get().pool().RunGrid(block_dim, run_or_skip, fault.stop());
     }
@@ -149,6 +348,27 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
   const double wall_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 
+  // The probe's outcome: remember the kernel's layout; start over when it needs another one.
+  if (choice.probing) {
+    LayoutChoice found = choice;
+    found.probing = false;
+    const int r = shared.revealed_layout.load(std::memory_order_acquire);
+    if (r >= 0) {
+      found.layout = static_cast<aicore::KernelLayout>(r / 4);
+      found.mix_aivs = static_cast<uint8_t>(r % 4 == 0 ? 2 : r % 4);
+      found.cross_core = shared.revealed_cross_core.load(std::memory_order_acquire);
+    }
+    if (revealed.load() || r >= 0 || !fault.has()) {
+      if (kernel_id != nullptr) {
+        runtime::Process::Get().RememberKernelLayout(kernel_id, EncodeLayout(found));
+      }
+    }
+    if (revealed.load()) {
+      choice = found;
+      return true;  // nothing of this attempt is reported: the launch starts over
+    }
+  }
+
   if (!shared.warnings.empty() && *settings.warning_sink) {
     for (const std::string& line : shared.warnings.Lines()) (*settings.warning_sink)(line);
   }
@@ -163,12 +383,22 @@ void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& 
     for (const LaunchObserver& observer : observers) observer(record);
   }
   if (fault.has()) fault.Throw();
+  return false;
+}
+
+void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
+               const runtime::LaunchSettings& settings,
+               std::shared_ptr<CancelToken::State> cancel_token, const void* kernel_id) {
+  LayoutChoice choice = ChooseLayout(*settings.values.soc, kernel_id);
+  // A probing attempt restarts at most once: the second attempt runs with a known layout.
+  while (RunAttempt(kernel, block_dim, body, settings, cancel_token, kernel_id, choice)) {
+  }
 }
 
 }  // namespace
 
 void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream* stream,
-            int compiled_arch) {
+            int compiled_arch, const void* kernel_id) {
   const std::string kernel = kernel_name != nullptr ? kernel_name : "kernel";
   if (block_dim < aicore::kMinBlockDim || block_dim > aicore::kMaxBlockDim) {
     throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) + " is outside [" +
@@ -190,11 +420,11 @@ void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream
   CheckArch(kernel.c_str(), compiled_arch, *settings.values.soc, *settings.warning_sink);
   std::shared_ptr<CancelToken::State> token = runtime::CurrentCancelState();
   if (stream == nullptr) {
-    RunLaunch(kernel, block_dim, body, settings, std::move(token));
+    RunLaunch(kernel, block_dim, body, settings, std::move(token), kernel_id);
     return;
   }
-  stream->Enqueue([kernel, block_dim, body = std::move(body), settings = std::move(settings),
-                   token] { RunLaunch(kernel, block_dim, body, settings, token); });
+  stream->Enqueue([kernel, block_dim, body = std::move(body), settings = std::move(settings), token,
+                   kernel_id] { RunLaunch(kernel, block_dim, body, settings, token, kernel_id); });
 }
 
 }  // namespace ascsim

@@ -123,6 +123,19 @@ WarningSink Process::SwapWarningSink(WarningSink sink) {
   return previous;
 }
 
+bool Process::KernelLayoutOf(const void* kernel_id, int* encoded) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = kernel_layouts_.find(kernel_id);
+  if (it == kernel_layouts_.end()) return false;
+  *encoded = it->second;
+  return true;
+}
+
+void Process::RememberKernelLayout(const void* kernel_id, int encoded) {
+  std::lock_guard<std::mutex> lock(mu_);
+  kernel_layouts_[kernel_id] = encoded;
+}
+
 bool Process::FirstTime(const std::string& key) {
   std::lock_guard<std::mutex> lock(mu_);
   return seen_keys_.insert(key).second;

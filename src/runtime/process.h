@@ -52,6 +52,10 @@ class Process {
   WarningSink SwapWarningSink(WarningSink sink);
   // True the first time it is called with `key` in this process (for warn-once messages).
   bool FirstTime(const std::string& key);
+  // The sub-core layout a launch of the kernel function `kernel_id` revealed (docs/cube.md):
+  // an encoded aicore::KernelLayout, remembered so later launches need not probe.
+  bool KernelLayoutOf(const void* kernel_id, int* encoded) const;
+  void RememberKernelLayout(const void* kernel_id, int encoded);
   int AddObserver(LaunchObserver observer);
   void RemoveObserver(int id);
 
@@ -71,6 +75,7 @@ class Process {
   std::shared_ptr<const std::vector<LaunchObserver>> observer_list_;
   std::shared_ptr<const WarningSink> warning_sink_;
   std::set<std::string> seen_keys_;
+  std::map<const void*, int> kernel_layouts_;
 
   ForkSafeInstance<WorkerPool> pool_;
   ForkSafeInstance<Watchdog> watchdog_;

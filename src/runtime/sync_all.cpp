@@ -50,6 +50,10 @@ class BlockThreads {
 // exist there.
 BlockThreads* NewBlockThreads() { return new BlockThreads; }
 
+void RunOnBlockThread(std::function<void()> task) {
+  Process::Get().block_threads().Run(std::move(task));
+}
+
 SyncAllBarrier::SyncAllBarrier(aicore::LaunchShared& shared, uint32_t block_dim,
                                std::function<void(uint32_t)> run_block,
                                const std::atomic<bool>* launch_failed)
@@ -99,14 +103,16 @@ void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
 
 void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
   using aicore::Str;
-  const int cores = shared_.soc->vector_cores;
+  const bool aic = shared_.layout == aicore::KernelLayout::kAic;
+  const int cores = aic ? shared_.soc->cube_cores : shared_.soc->vector_cores;
   if (block_dim_ > static_cast<uint32_t>(cores)) {
-    aicore::Fault(ErrorKind::kSyncMisuse,
-                  Str("SyncAll with blockDim ", block_dim_, " exceeds the ", cores,
-                      " physical vector cores of ", shared_.soc->name,
-                      "; blocks beyond them run in a later wave, so the device would deadlock "
-                      "(use blockDim <= ",
-                      cores, ")"));
+    aicore::Fault(
+        ErrorKind::kSyncMisuse,
+        Str("SyncAll with blockDim ", block_dim_, " exceeds the ", cores,
+            aic ? " physical cube cores of " : " physical vector cores of ", shared_.soc->name,
+            "; blocks beyond them run in a later wave, so the device would deadlock "
+            "(use blockDim <= ",
+            cores, ")"));
   }
   // A launch that already failed stops here rather than starting its unstarted blocks.
   if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {

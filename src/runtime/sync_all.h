@@ -25,6 +25,10 @@
 
 namespace ascsim::runtime {
 
+// Runs `task` on one of the process's dedicated block threads (kept for reuse): for blocks or
+// sub-cores that must run concurrently with the rest of their launch (SyncAll, mix blocks).
+void RunOnBlockThread(std::function<void()> task);
+
 // Thrown inside a block that waited at a broken barrier after another block faulted. It derives
 // from nothing the launch records as a fault, and SyncAllBarrier::Run swallows it.
 struct SyncAllStopped {};

@@ -48,6 +48,9 @@ TEST(CpuTwin, IcpuRunKfRunsAddCustom) {
   AscendC::GmFree(x);
   AscendC::GmFree(y);
   AscendC::GmFree(z);
+  // The mode stays in effect for every later launch, as in CANN; the other tests of this
+  // process run cube and mix kernels, so put it back.
+  ascsim::aicore::SetRequestedKernelMode(-1);
 }
 
 TEST(CpuTwin, IcpuRunKfThrowsKernelErrorOnAFault) {

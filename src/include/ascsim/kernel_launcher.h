@@ -72,7 +72,8 @@ class KernelLauncher {
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(name_, I, std::forward<A>(args))...);
     void (*fn)(P...) = fn_;
     Launch(
-        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch);
+        name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch,
+        reinterpret_cast<const void*>(fn));
   }
 
   const char* name_;

@@ -51,7 +51,7 @@ struct LaunchEstimate {
   double estimated_us = 0;        // device execution time of the kernel (as msprof reports it)
   double launch_overhead_us = 0;  // host->device launch cost on top, from the profile
   uint32_t waves = 0;
-  std::string bound;                    // "GM bandwidth", "vector", "scalar" or "latency"
+  std::string bound;                    // "GM bandwidth", "vector", "scalar", "cube" or "latency"
   std::map<std::string, double> pipes;  // busy us per pipe, summed over cores
   uint64_t gm_bytes = 0;                // bytes moved by MTE2 + MTE3
   double wall_us = 0;                   // the simulator's own run time

@@ -166,8 +166,10 @@ class Stream;
 // fault; with a stream it is queued and the error surfaces at Stream::Synchronize. The settings
 // are read now, once. `compiled_arch` is the __NPU_ARCH__ the kernel was compiled for (0:
 // unknown); a launch on a profile of another arch warns once per kernel. `kernel` is copied.
+// `kernel_id` (optional) identifies the kernel function, so that the sub-core layout a launch
+// reveals (AIV, AIC or mix; docs/cube.md) is remembered for its later launches.
 void Launch(const char* kernel, uint32_t block_dim, KernelBody body, Stream* stream = nullptr,
-            int compiled_arch = 0);
+            int compiled_arch = 0, const void* kernel_id = nullptr);
 
 // An in-order queue of launches and copies with its own worker thread.
 class Stream {

@@ -29,6 +29,21 @@ struct SocProfile {
   double vector_complex_per_cycle;  // Exp/Ln/Sqrt/Div (and Rsqrt/Reciprocal): elements per cycle
   double scalar_ub_cycles;          // one scalar GetValue/SetValue on UB
   double scalar_gm_cycles;          // one scalar GetValue/SetValue on GM (through the scalar cache)
+
+  // ---- The cube side (docs/cube.md); appended so the table above stays as it was. ----
+  // Architecture: on A2 (arch 2201) the AIC (cube) and AIV (vector) are separate cores (1 AIC
+  // pairs with 2 AIV in a MIX_AIC_1_2 kernel); on 310P (arch 2002) one AI core has both units.
+  bool split_cores = false;
+  uint32_t bt_bytes = 0;  // BiasTable buffer (TPosition::C2 on A2); 0: none (C2 is L0C there)
+  uint32_t fb_bytes = 0;  // Fixpipe buffer (TPosition::C2PIPE2GM); 0: none
+  // Theoretical cube figures ("Cube指令理论性能汇总" in the asc-devkit API docs, arch 2201):
+  // Mmad issues 16 x 16 x cube_k MACs per cycle with cube_k = 16 (half/bfloat16_t), 32 (int8_t)
+  // and 4 (float); the fractals are padded to 16 x 16 x k0 (k0 = 32 B / sizeof(T)).
+  double mmad_head_cycles = 0;          // fixed start-up cost of one Mmad (the table's delta t)
+  double mte1_l0a_bytes_per_cycle = 0;  // LoadData L1 -> L0A
+  double mte1_l0b_bytes_per_cycle = 0;  // LoadData L1 -> L0B
+  double mte1_bt_bytes_per_cycle = 0;   // DataCopy L1 -> BiasTable / Fixpipe buffer
+  double fix_elements_per_cycle = 0;    // Fixpipe out of L0C (64 elements/cycle)
 };
 
 // All known profiles.

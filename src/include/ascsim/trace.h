@@ -57,7 +57,14 @@ enum class CallKind : uint8_t {
   kWaitFlag,
   kPipeBarrier,
   kSyncAll,
+  kMmad,           // a cube Mmad (pipe M): elements = padded MACs, dtype_bytes = input size
+  kCrossCoreSet,   // CrossCoreSetFlag: event = flag key, pipe = the pipe it waits for
+  kCrossCoreWait,  // CrossCoreWaitFlag: event = flag key
 };
+
+// The data path of a cube-side copy, for its rate (SocProfile's MTE1 / FIX figures).
+// kLocal: a copy between local memories of one core (UB <-> L1, Fill) that touches no GM.
+enum class CubePath : uint8_t { kNone, kL1ToL0A, kL1ToL0B, kL1ToBt, kL0cOut, kLocal };
 
 // Vector throughput classes (elements per cycle per core, from the SoC profile table).
 // kGather: element-wise indexed reads (Gather); kSort: the sort/merge instructions (Sort32,
@@ -88,6 +95,7 @@ struct ApiCall {
   Pipe wait_src = Pipe::kNone;  // SetFlag/WaitFlag: producing pipe
   Pipe wait_dst = Pipe::kNone;  // SetFlag/WaitFlag: consuming pipe
   bool on_gm = false;           // a scalar access to GM (through the scalar cache), not to UB
+  CubePath cube_path = CubePath::kNone;  // MTE1 / FIX copies: which path (rates differ)
 };
 
 // A scalar GetValue/SetValue (pipe S) on GM (`buffer` kNoBuffer) or on a UB buffer.
@@ -110,6 +118,10 @@ inline ApiCall ScalarCall(const char* name, uint8_t elem, bool write, bool on_gm
 // The calls of one core (one logical block) in program order.
 struct CoreTrace {
   uint32_t block_idx = 0;
+  // Mix launches record one trace per sub-core: the AIC (unit 1) and each AIV (unit 2,
+  // sub_block 0/1) of the block; single-unit launches leave unit 0 (the block's only core).
+  uint8_t unit = 0;
+  uint8_t sub_block = 0;
   std::vector<ApiCall> calls;
 };
 

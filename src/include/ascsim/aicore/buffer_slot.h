@@ -8,6 +8,7 @@
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/sanitizer_hooks.h"
+#include "ascsim/aicore/memory.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
@@ -30,6 +31,8 @@ struct BufferSlot {
   bool pipe_gone = false;  // its TPipe was destroyed (Destroy() or its destructor)
   trace::CoreTrace* trace = nullptr;  // the owning core's trace when profiling (scalar records)
   CoreSanitizer* sanitizer = nullptr;  // the owning core's sanitizer when ASCSIM_SANITIZE is on
+  Memory memory = Memory::kUb;        // where the buffer lives (memory.h)
+  uint32_t mem_offset = 0;            // byte offset of `addr` in that memory (GetPhyAddr)
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

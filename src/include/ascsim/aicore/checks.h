@@ -49,6 +49,10 @@ std::string WhereAmI();
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultUnalignedUb(const char* call,
                                                                    const char* role,
                                                                    uint64_t offset);
+struct BufferSlot;
+// An operand that must be in the Unified Buffer lives in another memory.
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultNotUb(const char* call, const char* role,
+                                                             const BufferSlot* slot);
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultTensorRange(const char* call,
                                                                    const char* role, uint64_t begin,
                                                                    uint64_t end, const char* type,

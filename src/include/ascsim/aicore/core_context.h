@@ -14,6 +14,7 @@
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/limits.h"
+#include "ascsim/aicore/memory.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
 
@@ -25,6 +26,14 @@ namespace ascsim::aicore {
 
 class CoreSanitizer;    // per block (src/aicore/sanitizer/core_sanitizer.h)
 class LaunchSanitizer;  // per launch (src/aicore/sanitizer/launch_sanitizer.h)
+struct MixGroup;  // the sub-cores of one block of a mix launch (mix_group.h)
+
+// How a launch's logical blocks map onto cores (docs/cube.md, "Sub-cores"):
+//  kAiv:    one AIV per block (vector kernels; KERNEL_TYPE_AIV_ONLY / MIX_AIV_1_0);
+//  kAic:    one AIC per block (cube kernels; KERNEL_TYPE_AIC_ONLY / MIX_AIC_1_0);
+//  kMix:    one AIC and mix_aivs AIVs per block, running concurrently (MIX_AIC_1_1 / 1_2);
+//  kAiCore: one whole AI core per block (coupled architectures such as 310P).
+enum class KernelLayout : uint8_t { kAiv, kAic, kMix, kAiCore };
 
 // A device allocation, as the memory registry knows it.
 struct GmRange {
@@ -81,6 +90,16 @@ struct LaunchShared {
   uint32_t sanitize = 0;
   // ASCSIM_UB_FILL: the byte fresh UB buffers are filled with (InitBuffer, AllocTensor), or -1.
   int32_t ub_fill = -1;
+  // Sub-core layout (cube.md): decided when the launch starts, except while `probing` (the first
+  // launch of a kernel whose type is not yet known): then the first call that reveals the type
+  // (KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer) stores it in `revealed_layout`
+  // and the runtime restarts the launch with that layout.
+  KernelLayout layout = KernelLayout::kAiv;
+  uint8_t mix_aivs = 2;             // AIVs per AIC in a kMix launch (1 or 2)
+  bool cross_core_enabled = false;  // the kernel type starts the cross-core scheduler (MIX_*)
+  bool probing = false;
+  std::atomic<int> revealed_layout{-1};  // KernelLayout * 4 + mix_aivs, -1 until revealed
+  std::atomic<bool> revealed_cross_core{false};
 
   // ---- libascsim only from here (ABI-tagged types) ----
   std::string kernel;
@@ -98,6 +117,15 @@ struct CoreContext {
   uint32_t block_idx = 0;
   uint8_t* ub = nullptr;  // Unified Buffer arena: launch->soc->ub_bytes, 32-byte aligned
   uint32_t ub_size = 0;
+  // Every local memory of the core, indexed by Memory (mem_base[kUb] == ub); null and 0 where
+  // the core has none (an AIV has no L1, an AIC no UB). The cube arenas of a kAiCore test core
+  // are allocated on first use (EnsureCubeMemories).
+  uint8_t* mem_base[kLocalMemoryCount] = {};
+  uint32_t mem_size[kLocalMemoryCount] = {};
+  CoreUnit unit = CoreUnit::kAiCore;
+  uint32_t sub_block_idx = 0;         // GetSubBlockIdx: the AIV's index within its AIC's group
+  uint32_t sub_block_num = 1;         // GetSubBlockNum
+  MixGroup* group = nullptr;          // the block's sub-cores in a kMix launch
   uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
   AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
   // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
@@ -137,11 +165,27 @@ struct CoreContext {
   // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
   uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
 
+  // Cube state: the Fixpipe NZ2ND / pre-quant registers set by SetFixpipeNz2ndFlag and
+  // SetFixpipePreQuantFlag, and the LoadData padding value (SetLoadDataPaddingValue).
+  uint64_t fixpipe_nd_para = 0;
+  uint64_t fixpipe_quant_scalar = 0;
+  uint64_t load_pad_value = 0;
+  // The whole-L0A/L0B/BiasTable buffers its Matmul objects share (ascsim/matmul/matmul_impl.h).
+  std::shared_ptr<void> matmul_l0;
+  // The AIC side of a mix block running the Matmul requests of AIV `matmul_client` (-1: none).
+  int matmul_client = -1;
+  // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools).
+  std::shared_ptr<uint8_t> owned_cube_memory;
+
   // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
   // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through
   // ACLRT_LAUNCH_KERNEL returns an aclError): reported again when the block ends.
   std::string deferred_fault;
 };
+
+// Gives `core` its cube memories (L1, L0A, L0B, L0C, BiasTable, Fixpipe buffer of its profile)
+// when it has none yet and its unit has them; returns false when the unit has no cube side.
+bool EnsureCubeMemories(CoreContext& core);
 
 // The context of the block running on this thread; throws InvalidArgument outside a kernel.
 CoreContext& CurrentCore();
@@ -152,6 +196,10 @@ CoreContext* TryCurrentCore();
 class CoreScope {
  public:
   CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena = nullptr);
+  // A core of `unit` whose memories the caller supplies (`memories[m]` for Memory m, null where
+  // the core has none); `trace` is where its calls are recorded (null: none).
+  CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit, uint8_t* const* memories,
+            trace::CoreTrace* trace);
   ~CoreScope();
   CoreScope(const CoreScope&) = delete;
   CoreScope& operator=(const CoreScope&) = delete;

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/cube_copy.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
@@ -93,6 +94,11 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
+  if (ai::TensorAccess::MemoryOf(dst) != ai::Memory::kUb) {  // GM -> L1 (cube_copy.h)
+    const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->L1", count);
+    ai::cube::DataCopyIn(dst, src, {1, n * sizeof(T), 0, 0}, "DataCopy GM->L1");
+    return;
+  }
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy GM->UB", count);
   T* d = ai::CheckUbOperand("DataCopy GM->UB", "dst", dst, n, {ascsim::trace::Pipe::kMte2});
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, "DataCopy GM->UB", "read", 0, n);
@@ -109,6 +115,11 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
+  if (ai::TensorAccess::MemoryOf(src) != ai::Memory::kUb) {  // L1 -> GM (cube_copy.h)
+    const uint64_t n = ai::RoundedCopyCount<T>("DataCopy L1->GM", count);
+    ai::cube::DataCopyOut(dst, src, {1, n * sizeof(T), 0, 0}, "DataCopy L1->GM");
+    return;
+  }
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->GM", count);
   const T* s = ai::CheckUbOperand("DataCopy UB->GM", "src", src, n, {ascsim::trace::Pipe::kMte3});
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, "DataCopy UB->GM", "write", 0, n);
@@ -125,6 +136,13 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
+  if (ai::TensorAccess::MemoryOf(dst) != ai::Memory::kUb ||
+      ai::TensorAccess::MemoryOf(src) != ai::Memory::kUb) {  // between memories (cube_copy.h)
+    const uint64_t n = ai::RoundedCopyCount<T>("DataCopy", count);
+    ai::cube::CopyLocal("DataCopy", ai::cube::Local(dst, "DataCopy", "dst"),
+                        ai::cube::Local(src, "DataCopy", "src"), nullptr, n * sizeof(T));
+    return;
+  }
   const uint64_t n = ai::RoundedCopyCount<T>("DataCopy UB->UB", count);
   T* d = ai::CheckUbOperand("DataCopy UB->UB", "dst", dst, n);
   const T* s = ai::CheckUbOperand("DataCopy UB->UB", "src", src, n);
@@ -144,6 +162,14 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   ai::EnterApiCall(core);
   const char* call = "DataCopy GM->UB (DataCopyParams)";
   ai::CheckBlockCount(call, p.blockCount);
+  if (ai::TensorAccess::MemoryOf(dst) != ai::Memory::kUb) {  // GM -> L1 (cube_copy.h)
+    const uint64_t len = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+    ai::cube::DataCopyIn(dst, src,
+                         {p.blockCount, len, len + uint64_t{p.srcStride} * ONE_BLK_SIZE,
+                          len + uint64_t{p.dstStride} * ONE_BLK_SIZE},
+                         "DataCopy GM->L1 (DataCopyParams)");
+    return;
+  }
   const uint64_t blk = ONE_BLK_SIZE / sizeof(T);  // elements per 32 B block
   const uint64_t len = uint64_t{p.blockLen} * blk;
   const uint64_t src_pitch = len + uint64_t{p.srcStride} * blk;
@@ -174,6 +200,14 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   ai::EnterApiCall(core);
   const char* call = "DataCopy UB->GM (DataCopyParams)";
   ai::CheckBlockCount(call, p.blockCount);
+  if (ai::TensorAccess::MemoryOf(src) != ai::Memory::kUb) {  // L1 -> GM (cube_copy.h)
+    const uint64_t len = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+    ai::cube::DataCopyOut(dst, src,
+                          {p.blockCount, len, len + uint64_t{p.srcStride} * ONE_BLK_SIZE,
+                           len + uint64_t{p.dstStride} * ONE_BLK_SIZE},
+                          "DataCopy L1->GM (DataCopyParams)");
+    return;
+  }
   const uint64_t blk = ONE_BLK_SIZE / sizeof(T);
   const uint64_t len = uint64_t{p.blockLen} * blk;
   const uint64_t src_pitch = len + uint64_t{p.srcStride} * blk;

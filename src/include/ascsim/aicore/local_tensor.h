@@ -76,7 +76,7 @@ class LocalTensor {
     }
     size_ = size;
   }
-  // UB byte offset of the first element, as the device's physical address.
+  // Byte offset of the first element in its local memory, as the device's physical address.
   uint64_t GetPhyAddr() const { return UbOffset(); }
   uint64_t GetPhyAddr(uint32_t offset) const { return UbOffset() + offset * sizeof(T); }
   // int32_t as in kernel_tensor.h (static_cast<TPosition>(t.GetPosition()) to compare).
@@ -144,9 +144,11 @@ class LocalTensor {
                        (slot_->addr + slot_->bytes - reinterpret_cast<uint8_t*>(addr_)) / sizeof(T))
                  : 0;
   }
+  // Byte offset of the first element in the buffer's memory (UB, L1, L0A, ...; memory.h).
   uint64_t UbOffset() const {
-    ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
-    return core ? static_cast<uint64_t>(reinterpret_cast<uint8_t*>(addr_) - core->ub) : 0;
+    return slot_ ? slot_->mem_offset +
+                       static_cast<uint64_t>(reinterpret_cast<uint8_t*>(addr_) - slot_->addr)
+                 : 0;
   }
   ascsim::aicore::BufferSlot* slot() const { return slot_; }
   uint32_t generation() const { return generation_; }

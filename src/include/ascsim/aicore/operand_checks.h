@@ -34,6 +34,11 @@ template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
                   uint64_t count) {
   T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
+  // The vector unit and the UB DMAs only reach the Unified Buffer (an L1 or L0 tensor here is a
+  // wrong TPosition).
+  if (ascsim::aicore::TensorAccess::MemoryOf(t) != Memory::kUb) [[unlikely]] {
+    FaultNotUb(call, role, ascsim::aicore::TensorAccess::Slot(t));
+  }
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
   if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
     FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));

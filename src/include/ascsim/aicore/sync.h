@@ -23,11 +23,13 @@ void FinishBlock(CoreContext& core);
 
 namespace AscendC {
 
-inline int64_t GetBlockIdx() { return ascsim::aicore::CurrentCore().block_idx; }
+// In a MIX_AIC_1_2 launch the AIVs count twice as many: AIV idx = block * 2 + sub-block
+// (GetBlockIdx doc: "AIV上取值范围为[0, 2 * numBlocks)"); GetBlockNum stays numBlocks.
+inline int64_t GetBlockIdx() {
+  const ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+  return static_cast<int64_t>(core.block_idx) * core.sub_block_num + core.sub_block_idx;
+}
 inline int64_t GetBlockNum() { return ascsim::aicore::CurrentCore().launch->block_num; }
-inline int64_t GetTaskRation() { return 1; }
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetSubBlockNum() { return 1; }
 
 template <pipe_t pipe>
 void PipeBarrier() {
@@ -52,8 +54,6 @@ void SyncAll() {
 
 inline int64_t GetSystemCycle() { return ascsim::aicore::SystemCycle(); }
 
-inline void SetKernelMode(KernelMode) {}
-
 }  // namespace AscendC
 
 // The device's builtins, as older kernels call them.
@@ -66,8 +66,6 @@ inline void pipe_barrier(pipe_t pipe) { ascsim::aicore::PipeBarrierImpl(pipe); }
   ((expr) ? static_cast<void>(0) : ascsim::aicore::AssertFailed(#expr, __FILE__, __LINE__))
 #endif
 
-// Kernel-type annotations of newer samples; nothing to do on the CPU.
-#define KERNEL_TASK_TYPE_DEFAULT(type)
-#define KERNEL_TASK_TYPE(key, type)
+// Kernel-type annotations (KERNEL_TASK_TYPE_DEFAULT) are in kernel_type.h.
 #define TRACE_START(id)
 #define TRACE_STOP(id)

@@ -43,6 +43,12 @@ struct TensorAccess {
   static uint32_t Generation(const AscendC::LocalTensor<T>& t) {
     return t.generation_;
   }
+  // The memory the tensor's buffer lives in; kUb for an unbound tensor (whose first use reports
+  // it as unbound).
+  template <class T>
+  static Memory MemoryOf(const AscendC::LocalTensor<T>& t) {
+    return t.slot_ != nullptr ? t.slot_->memory : Memory::kUb;
+  }
   // A tensor of `size_elements` over the whole of `slot`, at its current generation.
   template <class T>
   static AscendC::LocalTensor<T> Bind(BufferSlot* slot, uint32_t size_elements) {

@@ -54,6 +54,10 @@ class QueueBase {
   uint32_t next_alloc_ = 0;
 };
 
+// AllocTensor / TBuf::Get of a buffer booked in a memory this sub-core of a mix kernel lacks.
+[[noreturn]] void FaultAbsentMemory(const CoreContext& core, const char* call,
+                                    const BufferSlot& slot, const std::string& what);
+
 class TBufBase {
  public:
   explicit TBufBase(AscendC::TPosition pos) : pos_(pos) {}
@@ -202,7 +206,11 @@ class TPipe {
     GiveBackEventId(evt, id);
   }
 
-  uint32_t used_bytes() const { return used_bytes_; }
+  // Bytes carved so far from the Unified Buffer / from `memory` (memory.h).
+  uint32_t used_bytes() const { return used_[0]; }
+  uint32_t used_bytes(ascsim::aicore::Memory memory) const {
+    return used_[static_cast<int>(memory)];
+  }
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
 
  private:
@@ -211,7 +219,15 @@ class TPipe {
   friend ascsim::aicore::BufferSlot* ascsim::aicore::StackSlot(TPipe& pipe, const char* call);
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
-  ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos);
+  ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos, ascsim::aicore::Memory memory);
+  // The memory `pos` lives in on this core; faults when the core has none (an AIC has no UB, an
+  // AIV no L1/L0, CO2 is GM on A2). `what` names the queue/TBuf for messages.
+  ascsim::aicore::Memory MemoryFor(TPosition pos, const std::string& what);
+  // The bytes of `memory` this pipe may carve (the profile's size where the core lacks it).
+  uint32_t MemoryCapacity(ascsim::aicore::Memory memory) const;
+  // Faults when `num` buffers of `rounded` bytes do not fit in what is left of `memory`.
+  void CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,
+                     uint64_t rounded, bool tbuf = false);
   // Marks every buffer record stale for good and hands them to the core (they outlive the pipe).
   void RetireForGood();
   TEventID TakeEventId(HardEvent evt);
@@ -219,7 +235,7 @@ class TPipe {
 
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;
-  uint32_t used_bytes_ = 0;
+  uint32_t used_[ascsim::aicore::kLocalMemoryCount] = {};  // bytes carved per memory
   std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
   // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
   // its (bumped) generation and is reported as stale instead of reading freed memory.

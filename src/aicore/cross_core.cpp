@@ -1,0 +1,192 @@
+// CrossCoreSetFlag / CrossCoreWaitFlag between the sub-cores of a mix block (kernel_type.h).
+// The sub-cores run on their own threads; a wait blocks on the group's condition variable and is
+// reported at once (instead of hanging) when no partner that could still set the flag is left.
+#include <chrono>
+
+#include "aicore/mix_group.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/kernel_type.h"
+
+namespace ascsim::aicore {
+namespace {
+
+const char* SlotName(int slot) { return slot == 0 ? "the AIC" : slot == 1 ? "AIV0" : "AIV1"; }
+
+// `wait`: CrossCoreWaitFlag, whose modeId and pipe the A2 hardware ignores ("CrossCoreWaitFlag
+// (ISASI)": it blocks every pipe until its own counter of flagId is non-zero), so the defaults
+// <0, PIPE_S> that kernels use are fine there.
+uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pipe, uint16_t flag,
+                   bool wait) {
+  EnterApiCall(core);
+  const SocProfile& soc = *core.launch->soc;
+  if (!soc.split_cores) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": not available on ", soc.name, " (one AI core holds both units)"));
+  }
+  if (wait) {
+    if (flag >= kCrossCoreFlags) {
+      Warn(Str(call, ": flagId ", flag, " is outside 0..15; the device keeps its low 4 bits (",
+               flag & 15, ")"),
+           Str(call, "/flag/", flag));
+      flag &= 15;
+    }
+    LaunchShared& launch = *core.launch;
+    if (launch.layout != KernelLayout::kMix) {
+      if (launch.probing) RevealCrossCore(core, call);
+      Fault(ErrorKind::kSyncMisuse,
+            Str(call, ": ",
+                launch.cross_core_enabled ? "waits across the whole launch (mode 0) "
+                                            "are not simulated yet"
+                                          : "the kernel type does not start the "
+                                            "cross-core scheduler (declare "
+                                            "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_"
+                                            "AIC_1_2)); the device would hang"));
+    }
+    return flag;
+  }
+  if (mode > 2) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, "<", static_cast<int>(mode), ">: ", soc.name,
+              " supports modes 0 (all AICs or all AIVs), 1 (AIV<->AIV) and 2 (AIC<->AIV)"));
+  }
+  if (pipe == PIPE_S || pipe == PIPE_ALL) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": pipe ", pipe == PIPE_S ? "PIPE_S" : "PIPE_ALL",
+              " is not allowed (use PIPE_V, PIPE_M, PIPE_MTE1/2/3 or PIPE_FIX)"));
+  }
+  if (flag >= kCrossCoreFlags) {
+    Warn(Str(call, ": flagId ", flag, " is outside 0..15; the device keeps its low 4 bits (",
+             flag & 15, ")"),
+         Str(call, "/flag/", flag));
+    flag &= 15;
+  }
+  LaunchShared& launch = *core.launch;
+  if (launch.layout != KernelLayout::kMix) {
+    if (launch.probing && mode != 0) RevealCrossCore(core, call);
+    if (!launch.cross_core_enabled) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str(call,
+                ": the kernel type does not start the cross-core scheduler (declare "
+                "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2) or a MIX_*_1_0 type); "
+                "the device would hang"));
+    }
+    if (mode != 0) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str(call, "<", static_cast<int>(mode), ">: mode ", static_cast<int>(mode),
+                " needs a KERNEL_TYPE_MIX_AIC_1_1/1_2 kernel (an AIC with its AIVs)"));
+    }
+  }
+  if (mode == 0) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, "<0>: mode 0 (all cores of one kind across the launch) is not simulated yet"));
+  }
+  if (mode == 1 && core.unit != CoreUnit::kAiv) {
+    Fault(ErrorKind::kSyncMisuse, Str(call, "<1>: mode 1 synchronises the AIVs; this is the AIC"));
+  }
+  if (mode == 1 && core.group != nullptr && core.group->aivs < 2) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call, "<1>: mode 1 needs two AIVs per AIC (KERNEL_TYPE_MIX_AIC_1_2)"));
+  }
+  return flag;
+}
+
+void Bump(const char* call, MixGroup& g, int slot, uint16_t flag) {
+  if (++g.counters[slot][flag] > kCrossCoreMaxCount) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call, ": flag ", flag, " of ", SlotName(slot), " counts past ", kCrossCoreMaxCount,
+              " unconsumed sets (each CrossCoreSetFlag needs its CrossCoreWaitFlag)"));
+  }
+}
+
+trace::ApiCall CrossCall(const char* name, trace::CallKind kind, pipe_t pipe, uint8_t mode,
+                         uint16_t flag) {
+  trace::ApiCall call{};
+  call.name = name;
+  call.kind = kind;
+  call.pipe = trace::Pipe::kS;
+  call.event = (static_cast<uint32_t>(mode) << 8) | flag;
+  call.wait_src = pipe == PIPE_V      ? trace::Pipe::kV
+                  : pipe == PIPE_M    ? trace::Pipe::kM
+                  : pipe == PIPE_MTE1 ? trace::Pipe::kMte1
+                  : pipe == PIPE_MTE2 ? trace::Pipe::kMte2
+                  : pipe == PIPE_MTE3 ? trace::Pipe::kMte3
+                  : pipe == PIPE_FIX  ? trace::Pipe::kFix
+                                      : trace::Pipe::kNone;
+  return call;
+}
+
+}  // namespace
+
+void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
+  CoreContext& core = CurrentCore();
+  flag = CheckFlag("CrossCoreSetFlag", core, mode, pipe, flag, false);
+  MixGroup& g = *core.group;
+  Record(core, [&] {
+    return CrossCall("CrossCoreSetFlag", trace::CallKind::kCrossCoreSet, pipe, mode, flag);
+  });
+  std::lock_guard<std::mutex> lock(g.mu);
+  if (mode == 2 && core.unit == CoreUnit::kAic) {
+    for (uint32_t i = 0; i < g.aivs; ++i)
+      Bump("CrossCoreSetFlag", g, 1 + static_cast<int>(i), flag);
+  } else if (mode == 2) {
+    if (++g.aiv_to_aic[flag] == static_cast<int>(g.aivs)) {
+      g.aiv_to_aic[flag] = 0;
+      Bump("CrossCoreSetFlag", g, 0, flag);
+    }
+  } else {  // mode 1
+    if (++g.aiv_to_aiv[flag] == static_cast<int>(g.aivs)) {
+      g.aiv_to_aiv[flag] = 0;
+      for (uint32_t i = 0; i < g.aivs; ++i)
+        Bump("CrossCoreSetFlag", g, 1 + static_cast<int>(i), flag);
+    }
+  }
+  g.cv.notify_all();
+}
+
+void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
+  CoreContext& core = CurrentCore();
+  flag = CheckFlag("CrossCoreWaitFlag", core, mode, pipe, flag, true);
+  MixGroup& g = *core.group;
+  Record(core, [&] {
+    return CrossCall("CrossCoreWaitFlag", trace::CallKind::kCrossCoreWait, pipe, mode, flag);
+  });
+  const int me = MixGroup::Slot(core);
+  std::unique_lock<std::mutex> lock(g.mu);
+  g.waiting[me] = true;
+  g.wait_flag[me] = flag;
+  g.cv.notify_all();  // partners re-check whether anyone can still make progress
+  for (;;) {
+    if (g.counters[me][flag] > 0) {
+      --g.counters[me][flag];
+      g.waiting[me] = false;
+      return;
+    }
+    if (g.failed) {
+      g.waiting[me] = false;
+      throw SubCoreStopped{};
+    }
+    // Can anyone still set it? Partners: the AIC for an AIV, the other AIVs (mode 1), the AIVs
+    // for the AIC. A partner that left the kernel or waits itself cannot.
+    bool someone = false;
+    for (int s = 0; s <= static_cast<int>(g.aivs); ++s) {
+      const bool runnable = !g.waiting[s] || g.counters[s][g.wait_flag[s]] > 0;
+      if (s != me && !g.exited[s] && runnable) someone = true;
+    }
+    if (!someone) {
+      g.waiting[me] = false;
+      lock.unlock();
+      Fault(ErrorKind::kSyncMisuse,
+            Str("CrossCoreWaitFlag(", flag, ") on ", SlotName(me),
+                ": no sub-core of this block can set it any more (the others have left the "
+                "kernel or wait themselves); the device would hang until timeout 507018"));
+    }
+    g.cv.wait_for(lock, std::chrono::milliseconds(50));
+    if (core.launch->cancelled.load(std::memory_order_acquire)) {
+      g.waiting[me] = false;
+      lock.unlock();
+      Fault(ErrorKind::kTimeout, core.launch->cancel_reason + " (waiting at CrossCoreWaitFlag)");
+    }
+  }
+}
+
+}  // namespace ascsim::aicore

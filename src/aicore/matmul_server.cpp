@@ -1,0 +1,210 @@
+// The Matmul client/server hand-over of mix blocks (ascsim/matmul/matmul_server.h), the shared
+// L0 buffers and C scratch of the Matmul API (ascsim/matmul/matmul_impl.h).
+#include "ascsim/matmul/matmul_server.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "aicore/mix_group.h"
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/kernel_type.h"
+#include "ascsim/aicore/tpipe.h"
+#include "ascsim/matmul/matmul_impl.h"
+#include "ascsim/runtime.h"
+
+namespace ascsim::aicore {
+
+namespace {
+
+// The cube memories of the Matmul server contexts made on this thread (an AIV's thread), sized
+// for the largest profile and kept for the thread's life: a launch does not map fresh memory
+// for every block (the contents carry over, as a core's L1 does between kernels).
+const std::array<uint8_t*, kLocalMemoryCount>& ThreadServerMemories() {
+  thread_local std::unique_ptr<uint8_t, void (*)(void*)> arena(nullptr, std::free);
+  thread_local std::array<uint8_t*, kLocalMemoryCount> bases{};
+  if (!arena) {
+    uint32_t sizes[kLocalMemoryCount] = {};
+    for (const SocProfile& p : SocProfiles()) {
+      const uint32_t s[kLocalMemoryCount] = {0,           p.l1_bytes, p.l0a_bytes, p.l0b_bytes,
+                                             p.l0c_bytes, p.bt_bytes, p.fb_bytes};
+      for (int m = 0; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
+    }
+    uint64_t total = 0;
+    for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
+    arena = AllocateUbArena(static_cast<uint32_t>(total));
+    uint8_t* p = arena.get();
+    for (int m = 1; m < kLocalMemoryCount; ++m) {
+      if (sizes[m] == 0) continue;
+      bases[m] = p;
+      p += (sizes[m] + 4095u) / 4096u * 4096u;
+    }
+  }
+  return bases;
+}
+
+}  // namespace
+
+bool IsMixAic(const CoreContext& core) {
+  return core.unit == CoreUnit::kAic && core.group != nullptr;
+}
+
+void MatmulServerReady(CoreContext& aic) {
+  MixGroup& g = *aic.group;
+  std::lock_guard<std::mutex> lock(g.mu);
+  g.server_ready = true;
+  g.cv.notify_all();
+}
+
+CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
+  if (core.unit != CoreUnit::kAiv) return nullptr;
+  if (core.group == nullptr) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call,
+              ": Matmul on an AIV needs the AIC of a mix kernel (the AIV is its client); "
+              "this launch runs AIVs only",
+              KernelModeNote(),
+              " (REGIST_MATMUL_OBJ without ASCENDC_CUBE_ONLY makes the kernel "
+              "KERNEL_TYPE_MIX_AIC_1_2)"));
+  }
+  MixGroup& g = *core.group;
+  const uint32_t sub = core.sub_block_idx;
+  std::lock_guard<std::mutex> lock(g.mu);
+  if (!g.server[sub]) {
+    auto ctx = std::make_unique<CoreContext>();
+    ctx->launch = core.launch;
+    ctx->block_idx = core.block_idx;
+    ctx->unit = CoreUnit::kAic;
+    ctx->group = &g;
+    ctx->trace = g.aic_trace;
+    ctx->matmul_client = static_cast<int>(sub);
+    // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
+    ctx->next_buffer_id = (1u + sub) << 24;
+    const SocProfile& soc = *core.launch->soc;
+    const uint32_t sizes[kLocalMemoryCount] = {
+        0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
+    const auto& bases = ThreadServerMemories();
+    for (int m = 1; m < kLocalMemoryCount; ++m) {
+      if (sizes[m] == 0) continue;
+      ctx->mem_base[m] = bases[m];
+      ctx->mem_size[m] = sizes[m];
+    }
+    g.server[sub] = std::move(ctx);
+  }
+  return g.server[sub].get();
+}
+
+struct MatmulServerScope::State {
+  std::unique_lock<std::mutex> lock;
+  std::unique_ptr<CurrentCoreSwitch> as_server;
+};
+
+MatmulServerScope::MatmulServerScope(CoreContext* server) {
+  if (server == nullptr) return;
+  MixGroup& g = *server->group;
+  {
+    std::unique_lock<std::mutex> lock(g.mu);
+    while (!g.server_ready) {
+      if (g.failed) throw SubCoreStopped{};
+      if (g.exited[0]) {
+        lock.unlock();
+        Fault(ErrorKind::kSyncMisuse,
+              "Matmul: the AIC of this block left the kernel without reaching "
+              "REGIST_MATMUL_OBJ, so no server takes the request; the device would hang until "
+              "timeout 507018");
+      }
+      g.cv.wait_for(lock, std::chrono::milliseconds(50));
+      if (server->launch->cancelled.load(std::memory_order_acquire)) {
+        lock.unlock();
+        Fault(ErrorKind::kTimeout,
+              server->launch->cancel_reason + " (waiting for the Matmul server)");
+      }
+    }
+  }
+  state_ = std::make_unique<State>();
+  state_->lock = std::unique_lock<std::mutex>(g.server_mu);
+  state_->as_server = std::make_unique<CurrentCoreSwitch>(server);
+}
+
+MatmulServerScope::~MatmulServerScope() = default;
+
+}  // namespace ascsim::aicore
+
+namespace ascsim::matmul {
+namespace {
+
+struct L0Pool {
+  aicore::BufferSlot slots[3];  // L0A, L0B, BiasTable
+};
+
+aicore::BufferSlot WholeMemory(aicore::CoreContext& core, aicore::Memory memory,
+                               AscendC::TPosition pos, const void* owner) {
+  const int m = static_cast<int>(memory);
+  aicore::BufferSlot slot;
+  slot.addr = core.mem_base[m];
+  slot.bytes = core.mem_size[m];
+  slot.id = core.next_buffer_id++;
+  slot.trace = core.trace;
+  slot.position = pos;
+  slot.memory = memory;
+  slot.mem_offset = 0;
+  slot.state = aicore::BufferState::kFixed;
+  slot.owner = owner;
+  return slot;
+}
+
+}  // namespace
+
+L0Buffers MatmulL0Buffers(const AscendC::TPipe& pipe) {
+  using aicore::Memory;
+  aicore::CoreContext& core = aicore::CurrentCore();
+  const Memory memories[3] = {Memory::kL0A, Memory::kL0B, Memory::kBt};
+  const char* names[3] = {"L0A (A2)", "L0B (B2)", "BiasTable (C2)"};
+  for (int i = 0; i < 3; ++i) {
+    if (pipe.used_bytes(memories[i]) != 0) {
+      aicore::Fault(ErrorKind::kInvalidArgument,
+                    aicore::Str("Matmul::Init: the Matmul API uses the whole ", names[i],
+                                " of the core, as CANN's does, but the TPipe already holds ",
+                                pipe.used_bytes(memories[i]),
+                                " B there; keep the kernel's own cube buffers out of a kernel "
+                                "that uses Matmul, or use a separate TPipe after End()"));
+    }
+  }
+  if (!core.matmul_l0) {
+    if (!aicore::EnsureCubeMemories(core)) {
+      aicore::Fault(ErrorKind::kInvalidArgument,
+                    "Matmul::Init: this core has no cube unit (an AIV without its AIC)");
+    }
+    auto pool = std::make_shared<L0Pool>();
+    pool->slots[0] = WholeMemory(core, Memory::kL0A, AscendC::TPosition::A2, pool.get());
+    pool->slots[1] = WholeMemory(core, Memory::kL0B, AscendC::TPosition::B2, pool.get());
+    pool->slots[2] = WholeMemory(core, Memory::kBt, AscendC::TPosition::C2, pool.get());
+    core.matmul_l0 = pool;
+  }
+  auto* pool = static_cast<L0Pool*>(core.matmul_l0.get());
+  return L0Buffers{&pool->slots[0], &pool->slots[1], &pool->slots[2]};
+}
+
+uint8_t* ScratchAlloc(uint64_t bytes) {
+  auto* p = static_cast<uint8_t*>(DeviceMalloc(bytes));
+  std::memset(p, 0, bytes);
+  return p;
+}
+
+void ScratchFree(uint8_t* buffer) {
+  try {
+    DeviceFree(buffer);
+  } catch (...) {  // a destructor must not throw; the registry reports double frees itself
+  }
+}
+
+void MatmulFault(const char* call, std::string_view detail) {
+  aicore::Fault(ErrorKind::kInvalidArgument, aicore::Str("Matmul::", call, ": ", detail));
+}
+
+bool CurrentArchHasSplitCores() { return aicore::CurrentCore().launch->soc->split_cores; }
+
+}  // namespace ascsim::matmul

@@ -1,0 +1,78 @@
+// The sub-cores of one block of a mix launch (KernelLayout::kMix): one AIC and one or two AIVs
+// that run concurrently (each on its own thread, see runtime/launch.cpp) and meet through
+// CrossCoreSetFlag/CrossCoreWaitFlag and the Matmul client/server hand-over. Private to the
+// aicore layer and the runtime that creates it.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "ascsim/aicore/core_context.h"
+
+namespace ascsim::aicore {
+
+constexpr int kCrossCoreFlags = 16;     // flag ids 0..15 (modes 0, 1, 2 on A2)
+constexpr int kCrossCoreMaxCount = 15;  // each flag's counter holds 0..15
+constexpr int kMaxMixAivs = 2;
+
+// Thrown in a sub-core that waits for a partner after another sub-core of the launch faulted;
+// the runtime swallows it (the fault is the launch's result).
+struct SubCoreStopped {};
+
+struct MixGroup {
+  MixGroup(LaunchShared* launch_in, uint32_t block_in, uint32_t aivs_in)
+      : launch(launch_in), block(block_in), aivs(aivs_in) {}
+
+  LaunchShared* launch;
+  uint32_t block;
+  uint32_t aivs;  // 1 or 2
+
+  std::mutex mu;
+  std::condition_variable cv;
+  // Cross-core flag counters per sub-core: [0] the AIC, [1 + i] AIV i.
+  int counters[1 + kMaxMixAivs][kCrossCoreFlags] = {};
+  int aiv_to_aic[kCrossCoreFlags] = {};  // mode 2: AIV sets of the current round
+  int aiv_to_aiv[kCrossCoreFlags] = {};  // mode 1: AIV sets of the current round
+  bool exited[1 + kMaxMixAivs] = {};
+  bool waiting[1 + kMaxMixAivs] = {};
+  int wait_flag[1 + kMaxMixAivs] = {};  // the flag a waiting sub-core waits for
+  bool failed = false;                  // a sub-core of this block faulted: waiters stop
+
+  // Matmul (REGIST_MATMUL_OBJ without ASCENDC_CUBE_ONLY): the AIC serves its AIVs' requests.
+  bool server_ready = false;  // the AIC reached REGIST_MATMUL_OBJ
+  std::mutex server_mu;       // one request at a time, as the AIC's server loop takes them
+  trace::CoreTrace* aic_trace = nullptr;
+  // Per AIV: the AIC-side context its Matmul requests run in (own L1/L0 arenas, the AIC's
+  // trace), made on first use.
+  std::unique_ptr<CoreContext> server[kMaxMixAivs];
+  std::shared_ptr<uint8_t> server_arena[kMaxMixAivs];
+
+  // Index into counters/exited/waiting of `core` (0: AIC, 1 + sub_block_idx: an AIV).
+  static int Slot(const CoreContext& core) {
+    return core.unit == CoreUnit::kAic ? 0 : 1 + static_cast<int>(core.sub_block_idx);
+  }
+  // Marks `slot` as out of the kernel and wakes every waiter.
+  void Exit(int slot, bool fault) {
+    std::lock_guard<std::mutex> lock(mu);
+    exited[slot] = true;
+    if (fault) failed = true;
+    cv.notify_all();
+  }
+};
+
+// Makes `core` the current core of this thread for the scope (the Matmul client running its
+// request on the AIC side), restoring the previous one after.
+class CurrentCoreSwitch {
+ public:
+  explicit CurrentCoreSwitch(CoreContext* core);
+  ~CurrentCoreSwitch();
+  CurrentCoreSwitch(const CurrentCoreSwitch&) = delete;
+  CurrentCoreSwitch& operator=(const CurrentCoreSwitch&) = delete;
+
+ private:
+  CoreContext* previous_;
+};
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,477 @@
+// Matmul tiling (tiling/tiling_api.h): splits M x N over the cores, then picks the base block
+// (baseM x baseN x baseK, one Mmad) and the L1 depths so that every buffer the Matmul API
+// (lib/matmul_intf.h) allocates fits the profile:
+//   L0A: baseM * baseK * sizeof(A) * dbL0A (2)      <= L0A
+//   L0B: baseK * baseN * sizeof(B) * dbL0B (2)      <= L0B
+//   L0C: baseM * baseN * 4 * dbL0C (1)              <= L0C
+//   BT:  baseN * 4 (bias)                           <= BiasTable
+//   L1:  A1 + B1 tiles * depth (2) + bias row       <= L1
+// These are the TCubeTiling constraints of the asc-devkit doc "TCubeTiling结构体" (表2), with the
+// recommended (128, 256, 64) base for 16-bit inputs. The choice is ascsim's, not CANN's byte for
+// byte (the issue asks for a valid tiling, docs/cube.md explains the algorithm).
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "ascsim/soc.h"
+#include "tiling/tiling_api.h"
+
+namespace matmul_tiling {
+namespace {
+
+int32_t Align(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
+int32_t CeilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+
+int32_t TypeBytes(DataType t) {
+  switch (t) {
+    case DataType::DT_FLOAT:
+    case DataType::DT_INT32:
+    case DataType::DT_UINT32:
+      return 4;
+    case DataType::DT_INT8:
+    case DataType::DT_UINT8:
+    case DataType::DT_INT4:
+    case DataType::DT_HIFLOAT8:
+    case DataType::DT_FLOAT8_E4M3FN:
+    case DataType::DT_FLOAT8_E5M2:
+      return 1;
+    default:
+      return 2;  // float16, bf16, int16
+  }
+}
+
+void Complain(const char* what) { std::fprintf(stderr, "matmul_tiling: %s\n", what); }
+
+}  // namespace
+
+MatmulApiTilingBase::MatmulApiTilingBase()
+    : MatmulApiTilingBase(*platform_ascendc::PlatformAscendCManager::GetInstance()) {}
+
+MatmulApiTilingBase::MatmulApiTilingBase(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+    : platform_(&ascendcPlatform) {
+  const ascsim::SocProfile& p = ascendcPlatform.Profile();
+  bufferPool_ = BufferPool{static_cast<int32_t>(p.l1_bytes),
+                           static_cast<int32_t>(p.l0c_bytes),
+                           static_cast<int32_t>(p.ub_bytes),
+                           static_cast<int32_t>(p.l0a_bytes),
+                           static_cast<int32_t>(p.l0b_bytes),
+                           static_cast<int32_t>(p.bt_bytes),
+                           32,
+                           64,
+                           512,
+                           512,
+                           32};
+  oriBufferPool_ = bufferPool_;
+  adjust_ = {-1, -1, -1, -1, -1, -1};
+  socVersion = ascendcPlatform.GetSocVersion();
+}
+
+MatmulApiTilingBase::MatmulApiTilingBase(const PlatformInfo& platform) {
+  bufferPool_ = BufferPool{static_cast<int32_t>(platform.l1Size),
+                           static_cast<int32_t>(platform.l0CSize),
+                           static_cast<int32_t>(platform.ubSize),
+                           static_cast<int32_t>(platform.l0ASize),
+                           static_cast<int32_t>(platform.l0BSize),
+                           1024,
+                           32,
+                           64,
+                           512,
+                           512,
+                           32};
+  oriBufferPool_ = bufferPool_;
+  adjust_ = {-1, -1, -1, -1, -1, -1};
+  socVersion = platform.socVersion;
+}
+
+MatmulApiTilingBase::~MatmulApiTilingBase() = default;
+
+int32_t MatmulApiTilingBase::SetAType(TPosition pos, CubeFormat type, DataType dataType,
+                                      bool isTrans) {
+  aType_.pos = pos;
+  aType_.type = type;
+  aType_.dataType = dataType;
+  aType_.isTrans = isTrans;
+  aSet_ = true;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetBType(TPosition pos, CubeFormat type, DataType dataType,
+                                      bool isTrans) {
+  bType_.pos = pos;
+  bType_.type = type;
+  bType_.dataType = dataType;
+  bType_.isTrans = isTrans;
+  bSet_ = true;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetScaleAType(TPosition, CubeFormat, bool) { return -1; }
+int32_t MatmulApiTilingBase::SetScaleBType(TPosition, CubeFormat, bool) { return -1; }
+int32_t MatmulApiTilingBase::SetCType(TPosition pos, CubeFormat type, DataType dataType) {
+  cType_.pos = pos;
+  cType_.type = type;
+  cType_.dataType = dataType;
+  cSet_ = true;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
+  biasType_.pos = pos;
+  biasType_.type = type;
+  biasType_.dataType = dataType;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetShape(int32_t m, int32_t n, int32_t k) {
+  if (m <= 0 || n <= 0 || k <= 0) return -1;
+  m_ = m;
+  n_ = n;
+  k_ = k;
+  shapeSet_ = true;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn) {
+  return SetOrgShape(orgMIn, orgNIn, orgKIn, orgKIn);
+}
+int32_t MatmulApiTilingBase::SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn,
+                                         int32_t orgKbIn) {
+  if (orgMIn <= 0 || orgNIn <= 0 || orgKaIn <= 0 || orgKbIn <= 0) return -1;
+  orgM = orgMIn;
+  orgN = orgNIn;
+  orgKa = orgKaIn;
+  orgKb = orgKbIn;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetALayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return -1; }
+int32_t MatmulApiTilingBase::SetBLayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return -1; }
+int32_t MatmulApiTilingBase::SetCLayout(int32_t, int32_t, int32_t, int32_t, int32_t) { return -1; }
+int32_t MatmulApiTilingBase::SetBatchInfoForNormal(int32_t, int32_t, int32_t, int32_t, int32_t) {
+  return -1;
+}
+int32_t MatmulApiTilingBase::SetBatchNum(int32_t) { return -1; }
+int32_t MatmulApiTilingBase::EnableBias(bool isBiasIn) {
+  isBias = isBiasIn;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetBias(bool isBiasIn) { return EnableBias(isBiasIn); }
+int32_t MatmulApiTilingBase::SetFixSplit(int32_t baseMIn, int32_t baseNIn, int32_t baseKIn) {
+  fixBaseM_ = baseMIn;
+  fixBaseN_ = baseNIn;
+  fixBaseK_ = baseKIn;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetBufferSpace(int32_t l1Size, int32_t l0CSize, int32_t ubSize,
+                                            int32_t btSize) {
+  // -1 keeps the profile's size; a size above it is refused.
+  auto pick = [](int32_t want, int32_t have) { return want < 0 ? have : std::min(want, have); };
+  if (l1Size > oriBufferPool_.l1Size || l0CSize > oriBufferPool_.l0CSize ||
+      ubSize > oriBufferPool_.ubSize) {
+    Complain("SetBufferSpace: a size exceeds the platform's buffer");
+    return -1;
+  }
+  bufferPool_.l1Size = pick(l1Size, oriBufferPool_.l1Size);
+  bufferPool_.l0CSize = pick(l0CSize, oriBufferPool_.l0CSize);
+  bufferPool_.ubSize = pick(ubSize, oriBufferPool_.ubSize);
+  bufferPool_.btSize = pick(btSize, oriBufferPool_.btSize);
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetTraverse(MatrixTraverse traverse) {
+  traverse_ = traverse;
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetMadType(MatrixMadType madType) {
+  madType_ = madType;
+  return madType == MatrixMadType::NORMAL ? 0 : -1;  // HF32 / MX are not simulated
+}
+int32_t MatmulApiTilingBase::SetSplitRange(int32_t maxBaseM, int32_t maxBaseN, int32_t maxBaseK,
+                                           int32_t minBaseM, int32_t minBaseN, int32_t minBaseK) {
+  adjust_ = {maxBaseM, maxBaseN, maxBaseK, minBaseM, minBaseN, minBaseK};
+  return 0;
+}
+int32_t MatmulApiTilingBase::SetDoubleBuffer(bool, bool, bool, bool, bool, bool) { return 0; }
+void MatmulApiTilingBase::SetMatmulConfigParams(int32_t mmConfigTypeIn, bool, ScheduleType s,
+                                                MatrixTraverse traverse, bool) {
+  mmConfigType = mmConfigTypeIn;
+  scheduleType = s;
+  if (traverse != MatrixTraverse::NOSET) traverse_ = traverse;
+}
+void MatmulApiTilingBase::SetMatmulConfigParams(const MatmulConfigParams& c) {
+  SetMatmulConfigParams(c.mmConfigType, c.enableL1CacheUB, c.scheduleType, c.traverse,
+                        c.enVecND2NZ);
+}
+int32_t MatmulApiTilingBase::SetSparse(bool isSparseIn) {
+  isSparse_ = isSparseIn;
+  return isSparseIn ? -1 : 0;
+}
+
+bool MatmulApiTilingBase::ChooseBase() {
+  const int32_t ea = TypeBytes(aType_.dataType), eb = TypeBytes(bType_.dataType);
+  const int32_t c0 = 32 / std::max(ea, 1);
+  // baseK granularity (TCubeTiling表2): C0 when A is not transposed and B is, else 16 (and never
+  // below C0: the cube reads whole K0 fractals).
+  const int32_t k_align = (!aType_.isTrans && bType_.isTrans) ? c0 : std::max(16, c0);
+  int32_t bm = ea == 4 ? 128 : 128, bn = ea == 4 ? 128 : 256,
+          bk = ea == 1   ? 128
+               : ea == 4 ? 32
+                         : 64;
+  bm = std::min(bm, Align(singleCoreM, 16));
+  bn = std::min(bn, Align(singleCoreN, 16));
+  bk = std::min(bk, Align(singleCoreK, k_align));
+  if (adjust_.maxBaseM > 0) bm = std::min(bm, Align(adjust_.maxBaseM, 16));
+  if (adjust_.maxBaseN > 0) bn = std::min(bn, Align(adjust_.maxBaseN, 16));
+  if (adjust_.maxBaseK > 0) bk = std::min(bk, Align(adjust_.maxBaseK, k_align));
+  if (fixBaseM_ > 0) bm = fixBaseM_;
+  if (fixBaseN_ > 0) bn = fixBaseN_;
+  if (fixBaseK_ > 0) bk = fixBaseK_;
+  const int32_t l0a = bufferPool_.l0ASize, l0b = bufferPool_.l0BSize, l0c = bufferPool_.l0CSize;
+  // A small M or N leaves L0A/L0B room: take K in bigger steps (fewer Mmads).
+  if (fixBaseK_ <= 0) {
+    while (bk * 2 <= Align(singleCoreK, k_align) && bm * bk * 2 * ea * 2 <= l0a &&
+           bk * 2 * bn * eb * 2 <= l0b && (adjust_.maxBaseK <= 0 || bk * 2 <= adjust_.maxBaseK)) {
+      bk *= 2;
+    }
+  }
+  // L1: one A tile and one B tile per depth (rows padded to 32 for the transposing loads).
+  const auto l1_need = [&](int32_t m, int32_t n, int32_t k, int32_t depth) {
+    const int64_t a_tile = int64_t{Align(m, 32)} * Align(k, 32) * ea;
+    const int64_t b_tile = int64_t{Align(k, 32)} * Align(n, 32) * eb;
+    return (a_tile + b_tile) * depth + (isBias ? Align(n * 4, 64) : 0);
+  };
+  // Shrink until the L0 buffers hold them (double-buffered A and B) and L1 holds one of each.
+  while (bm * bk * ea * 2 > l0a || bk * bn * eb * 2 > l0b || bm * bn * 4 > l0c ||
+         (isBias && bn * 4 > bufferPool_.btSize && bufferPool_.btSize > 0) ||
+         l1_need(bm, bn, bk, 1) > bufferPool_.l1Size) {
+    // Shrink what SetFixSplit left free: K first (more Mmads of the same block), then the
+    // larger of N and M.
+    const bool free_k = fixBaseK_ <= 0, free_n = fixBaseN_ <= 0, free_m = fixBaseM_ <= 0;
+    if (free_k && bk > k_align) {
+      bk = Align(bk / 2, k_align);
+    } else if (free_n && bn > 16 && (bn >= bm || !free_m)) {
+      bn = Align(bn / 2, 16);
+    } else if (free_m && bm > 16) {
+      bm = Align(bm / 2, 16);
+    } else {
+      Complain(fixBaseM_ > 0 || fixBaseN_ > 0 || fixBaseK_ > 0
+                   ? "GetTiling: the fixed base block does not fit L0A/L0B/L0C/L1"
+                   : "GetTiling: no base block fits L0");
+      return false;
+    }
+  }
+  if (bm % 16 != 0 || bn % 16 != 0 || bk % k_align != 0) {
+    Complain("GetTiling: baseM and baseN must be multiples of 16 and baseK of the fractal K");
+    return false;
+  }
+  baseM = bm;
+  baseN = bn;
+  baseK = bk;
+  int32_t depth = 2;
+  while (depth > 1 && l1_need(bm, bn, bk, depth) > bufferPool_.l1Size) --depth;
+  if (l1_need(bm, bn, bk, depth) > bufferPool_.l1Size) {
+    Complain("GetTiling: the base block does not fit L1");
+    return false;
+  }
+  tiling_.set_depthA1(depth);
+  tiling_.set_depthB1(depth);
+  return true;
+}
+
+void MatmulApiTilingBase::Fill(AscendC::tiling::TCubeTiling& t, int32_t cores) const {
+  t = AscendC::tiling::TCubeTiling{};
+  t.usedCoreNum = cores;
+  t.M = orgM;
+  t.N = orgN;
+  t.Ka = orgKa;
+  t.Kb = orgKb;
+  t.singleCoreM = singleCoreM;
+  t.singleCoreN = singleCoreN;
+  t.singleCoreK = singleCoreK;
+  t.baseM = baseM;
+  t.baseN = baseN;
+  t.baseK = baseK;
+  t.depthA1 = tiling_.get_depthA1();
+  t.depthB1 = tiling_.get_depthB1();
+  t.stepM = 1;
+  t.stepN = 1;
+  t.stepKa = 1;
+  t.stepKb = 1;
+  t.isBias = isBias ? 1 : 0;
+  t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
+  t.dbL0A = 2;
+  t.dbL0B = 2;
+  t.dbL0C = 1;
+  t.shareL1Size = 0;
+  t.shareL0CSize = 0;
+  t.shareUbSize = 0;
+  t.BatchNum = 0;
+}
+
+namespace {
+bool CheckTypes(const MatmulApiTilingBase& t) {
+  if (!t.aSet_ || !t.bSet_ || !t.cSet_) {
+    Complain("GetTiling: SetAType, SetBType and SetCType are required");
+    return false;
+  }
+  if (!t.shapeSet_ && t.orgM <= 0) {
+    Complain("GetTiling: SetShape (or SetOrgShape) is required");
+    return false;
+  }
+  return true;
+}
+}  // namespace
+
+// ---- one core ----
+
+int64_t MatmulApiTiling::Compute() {
+  if (!CheckTypes(*this)) return -1;
+  if (!shapeSet_) {
+    m_ = orgM;
+    n_ = orgN;
+    k_ = orgKa;
+  }
+  if (orgM <= 0) SetOrgShape(m_, n_, k_);
+  singleCoreM = m_;
+  singleCoreN = n_;
+  singleCoreK = k_;
+  return ChooseBase() ? 0 : -1;
+}
+
+int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
+  if (Compute() != 0) return -1;
+  Fill(tiling, 1);
+  tiling_.Data() = tiling;
+  return 0;
+}
+
+int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
+  AscendC::tiling::TCubeTiling t;
+  if (GetTiling(t) != 0) return -1;
+  tiling.Data() = t;
+  return 0;
+}
+
+// ---- several cores ----
+
+int32_t MultiCoreMatmulTiling::SetDim(int32_t dim) {
+  if (dim <= 0) return -1;
+  dim_ = dim;
+  blockDim = dim;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::SetShape(int32_t m, int32_t n, int32_t k) {
+  return MatmulApiTilingBase::SetShape(m, n, k);
+}
+int32_t MultiCoreMatmulTiling::SetSingleShape(int32_t singleMIn, int32_t singleNIn,
+                                              int32_t singleKIn) {
+  fixSingleM_ = singleMIn;
+  fixSingleN_ = singleNIn;
+  fixSingleK_ = singleKIn;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::SetAlignSplit(int32_t alignM, int32_t alignN, int32_t alignK) {
+  alignSingleM = alignM > 0 ? alignM : 1;
+  alignSingleN = alignN > 0 ? alignN : 1;
+  alignSingleK = alignK > 0 ? alignK : 1;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) {
+  shapeM = singleCoreM;
+  shapeN = singleCoreN;
+  shapeK = singleCoreK;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) {
+  dim = mDim_ * nDim_;
+  mDim = mDim_;
+  nDim = nDim_;
+  return 0;
+}
+
+int64_t MultiCoreMatmulTiling::Compute() {
+  if (!CheckTypes(*this)) return -1;
+  if (!shapeSet_) {
+    m_ = orgM;
+    n_ = orgN;
+    k_ = orgKa;
+  }
+  if (orgM <= 0) SetOrgShape(m_, n_, k_);
+  const int32_t dim = dim_ > 0 ? dim_ : static_cast<int32_t>(platform_->GetCoreNumAic());
+  const int32_t am = std::max(16, alignSingleM), an = std::max(16, alignSingleN);
+  auto clamp_single = [](int32_t v, int32_t lo, int32_t hi) {
+    if (hi > 0) v = std::min(v, hi);
+    if (lo > 0) v = std::max(v, lo);
+    return v;
+  };
+  if (fixSingleM_ > 0 || fixSingleN_ > 0) {
+    singleCoreM = fixSingleM_ > 0 ? fixSingleM_ : m_;
+    singleCoreN = fixSingleN_ > 0 ? fixSingleN_ : n_;
+  } else {
+    // The split of M x N over at most `dim` cores with the least work per core (its padded
+    // block), then the smallest tiles (less data per core).
+    int64_t best_work = std::numeric_limits<int64_t>::max(), best_edge = 0;
+    for (int32_t md = 1; md <= dim; ++md) {
+      for (int32_t nd = 1; md * nd <= dim; ++nd) {
+        const int32_t sm = clamp_single(std::min(Align(CeilDiv(m_, md), am), Align(m_, am)),
+                                        minSingleM, maxSingleM);
+        const int32_t sn = clamp_single(std::min(Align(CeilDiv(n_, nd), an), Align(n_, an)),
+                                        minSingleN, maxSingleN);
+        if (CeilDiv(m_, sm) * CeilDiv(n_, sn) > dim) continue;
+        const int64_t work = int64_t{Align(sm, 16)} * Align(sn, 16);
+        const int64_t edge = int64_t{sm} + sn;
+        if (work < best_work || (work == best_work && edge < best_edge)) {
+          best_work = work;
+          best_edge = edge;
+          singleCoreM = sm;
+          singleCoreN = sn;
+        }
+      }
+    }
+    if (best_work == std::numeric_limits<int64_t>::max()) {
+      Complain("GetTiling: no split of M x N fits the cores");
+      return -1;
+    }
+  }
+  singleCoreM = std::min(singleCoreM, m_);
+  singleCoreN = std::min(singleCoreN, n_);
+  singleCoreK = fixSingleK_ > 0 ? fixSingleK_ : k_;  // K is not split across cores
+  mDim_ = CeilDiv(m_, singleCoreM);
+  nDim_ = CeilDiv(n_, singleCoreN);
+  return ChooseBase() ? 0 : -1;
+}
+
+int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
+  if (Compute() != 0) return -1;
+  Fill(tiling, mDim_ * nDim_);
+  tiling_.Data() = tiling;
+  return 0;
+}
+
+int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) {
+  AscendC::tiling::TCubeTiling t;
+  if (GetTiling(t) != 0) return -1;
+  tiling.Data() = t;
+  return 0;
+}
+
+}  // namespace matmul_tiling
+
+namespace {
+// The Matmul API of ascsim needs no UB, L1 or L0C beyond what its TPipe buffers take.
+int32_t NoTmpBuf(matmul_tiling::SysTilingTempBufSize& bufSize) {
+  bufSize = matmul_tiling::SysTilingTempBufSize{};
+  return 0;
+}
+}  // namespace
+
+extern "C" {
+int32_t MatmulGetTmpBufSize(optiling::TCubeTiling&, matmul_tiling::SysTilingTempBufSize& b) {
+  return NoTmpBuf(b);
+}
+int32_t MatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling&,
+                              matmul_tiling::SysTilingTempBufSize& b) {
+  return NoTmpBuf(b);
+}
+int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling&,
+                                     matmul_tiling::SysTilingTempBufSize& b) {
+  return NoTmpBuf(b);
+}
+int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling&,
+                                       matmul_tiling::SysTilingTempBufSize& b) {
+  return NoTmpBuf(b);
+}
+}

@@ -1,0 +1,286 @@
+// The cube instructions: LoadData (L1/GM -> L0A/L0B, fractal transpose), LoadDataWithTranspose,
+// Mmad (fp16/bf16/fp32 -> fp32, int8 -> int32, on L0A x L0B -> L0C), Fixpipe (L0C -> GM/L1 with
+// NZ->ND, casts, ReLU and scalar quantisation), Fill/InitConstValue, and the local DataCopy forms
+// of the cube side (L1 -> BiasTable, L0C -> UB on 310P).
+//
+// Layouts (asc-devkit docs "矩阵计算分形介绍"/"关键分形格式详解"; arch 2201 and 2002):
+//   L0A holds A (M x K) in Zz: 16 x K0 fractals, row-major inside and between fractals;
+//   L0B holds B (K x N) in Zn: fractals row-major (K outer), column-major inside (16 x K0);
+//   L0C holds C (M x N) in Nz: 16 x 16 fractals, column-major between (N outer), row-major inside;
+//   K0 = 32 B / sizeof(input) (16 for half, 8 for float, 32 for int8). L1 holds Nz (16 x K0).
+// Every check is O(1) per call; the element work is out of line in src/aicore/cube/.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "ascsim/aicore/cube_copy.h"
+#include "ascsim/aicore/cube_params.h"
+#include "ascsim/aicore/data_copy.h"
+#include "ascsim/aicore/internal.h"
+
+namespace ascsim::aicore::cube {
+
+void LoadData2D(const char* call, const Operand& dst, const Operand& src,
+                const AscendC::LoadData2DParams& p);
+// GM source: `src` points at the first byte of the GlobalTensor view (checked by the caller for
+// LoadData2DGmExtent elements).
+void LoadData2DFromGm(const char* call, const Operand& dst, const uint8_t* src,
+                      const AscendC::LoadData2DParams& p);
+inline uint64_t LoadData2DGmExtent(const AscendC::LoadData2DParams& p, uint64_t elem_size) {
+  if (p.repeatTimes == 0) return 0;
+  const uint64_t frac = 512 / elem_size;
+  const uint64_t last = p.addrMode == 0
+                            ? uint64_t{p.startIndex} + uint64_t{p.srcStride} * (p.repeatTimes - 1u)
+                            : p.startIndex;
+  return (last + 1) * frac;
+}
+void LoadDataWithTranspose(const char* call, const Operand& dst, const Operand& src,
+                           const AscendC::LoadData2dTransposeParams& p);
+// `bias` null: no bias tensor.
+void Mmad(const char* call, const Operand& dst, const Operand& fm, const Operand& filter,
+          const Operand* bias, const AscendC::MmadParams& p);
+
+// Fixpipe, one normalised form of both parameter structs.
+struct FixpipeArgs {
+  uint32_t n = 0, m = 0;       // columns / rows of the source NZ matrix
+  uint32_t src_stride = 0;     // rows (16-element C0 units) between source column stripes
+  uint64_t dst_stride = 0;     // ND: elements per destination row; NZ: 32 B units between stripes
+  bool nd = true;              // NZ2ND (ROW_MAJOR) or NZ out
+  uint32_t nd_num = 1;         // matrices (NZ2ND)
+  uint64_t src_nd_stride = 0;  // elements between source matrices
+  uint64_t dst_nd_stride = 0;  // elements between destination matrices
+  QuantMode_t quant = QuantMode_t::NoQuant;
+  uint64_t deq_scalar = 0;
+  bool relu = false;
+  bool channel_split = false;
+};
+uint64_t FixpipeDstExtent(const FixpipeArgs& a, uint64_t dst_elem);  // elements written
+// Every rule of a Fixpipe out of L0C into `dst_t` (called before the destination is touched).
+void FixpipeCheck(const char* call, const Operand& src, simd::DType dst_t, const FixpipeArgs& a,
+                  bool to_gm);
+void FixpipeToGm(const char* call, uint8_t* dst, simd::DType dst_t, const Operand& src,
+                 const FixpipeArgs& a);
+void FixpipeToLocal(const char* call, const Operand& dst, const Operand& src, const FixpipeArgs& a);
+void FixpipeFromV220(FixpipeArgs& a, const AscendC::FixpipeParamsV220& p, bool nd);
+void FixpipeFromLegacy(FixpipeArgs& a, uint16_t cburst, uint16_t burst_len, uint16_t src_stride,
+                       uint32_t dst_stride, const AscendC::QuantParams& q, bool relu,
+                       const AscendC::Nz2NdParams& nd, uint32_t dst_elem, uint32_t src_elem);
+
+void Fill(const char* call, const Operand& dst, const void* value, uint16_t repeat,
+          uint16_t block_num, uint16_t dst_gap);
+
+}  // namespace ascsim::aicore::cube
+
+namespace AscendC {
+
+// ---- LoadData (2D) ----
+template <typename T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+              const LoadData2DParams& loadDataParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "LoadData";
+  ai::cube::LoadData2D(call, ai::cube::Local(dst, call, "dst"), ai::cube::Local(src, call, "src"),
+                       loadDataParams);
+}
+
+template <typename T>
+void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+              const LoadData2DParams& loadDataParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "LoadData GM";
+  const ai::cube::Operand d = ai::cube::Local(dst, call, "dst");
+  const uint64_t extent = ai::cube::LoadData2DGmExtent(loadDataParams, sizeof(T));
+  const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent);
+  ai::cube::LoadData2DFromGm(call, d, s, loadDataParams);
+}
+
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                           const LoadData2dTransposeParams& loadDataParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "LoadDataWithTranspose";
+  ai::cube::LoadDataWithTranspose(call, ai::cube::Local(dst, call, "dst"),
+                                  ai::cube::Local(src, call, "src"), loadDataParams);
+}
+
+// img2col is not simulated yet: fail loudly rather than compute something else.
+template <typename T, typename U>
+void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2<U>&) {
+  ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                        "LoadData with LoadData3DParamsV2 (img2col) is not simulated yet");
+}
+
+// ---- Mmad ----
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const MmadParams& mmadParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Mmad";
+  ai::cube::Mmad(call, ai::cube::Local(dst, call, "dst"), ai::cube::Local(fm, call, "fm"),
+                 ai::cube::Local(filter, call, "filter"), nullptr, mmadParams);
+}
+
+template <typename T, typename U, typename S, typename V>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const LocalTensor<V>& bias, const MmadParams& mmadParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Mmad";
+  const ai::cube::Operand b = ai::cube::Local(bias, call, "bias");
+  ai::cube::Mmad(call, ai::cube::Local(dst, call, "dst"), ai::cube::Local(fm, call, "fm"),
+                 ai::cube::Local(filter, call, "filter"), &b, mmadParams);
+}
+
+// ---- Fixpipe: L0C -> GM / L1 ----
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParamsV220& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Fixpipe";
+  const ai::cube::Operand s = ai::cube::Local(src, call, "src");
+  ai::cube::FixpipeArgs a;
+  ai::cube::FixpipeFromV220(a, intriParams, config.format == CO2Layout::ROW_MAJOR);
+  ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
+  const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+}
+
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParamsV220& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Fixpipe";
+  ai::cube::FixpipeArgs a;
+  ai::cube::FixpipeFromV220(a, intriParams, config.format == CO2Layout::ROW_MAJOR);
+  ai::cube::FixpipeToLocal(call, ai::cube::Local(dst, call, "dst"),
+                           ai::cube::Local(src, call, "src"), a);
+}
+
+// The older FixpipeParams<T> form.
+template <typename T, typename U, typename S = U,
+          typename std::enable_if<std::is_same<U, S>::value, bool>::type = true>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParams<S>& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Fixpipe";
+  const ai::cube::Operand s = ai::cube::Local(src, call, "src");
+  ai::cube::FixpipeArgs a;
+  ai::cube::FixpipeFromLegacy(a, intriParams.cburstNum, intriParams.burstLen, intriParams.srcStride,
+                              intriParams.dstStride, intriParams.quantParams, intriParams.reluEn,
+                              intriParams.nz2ndParams, sizeof(T), sizeof(U));
+  ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
+  const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+}
+
+template <typename T, typename U, typename S = U,
+          typename std::enable_if<std::is_same<U, S>::value, bool>::type = true>
+void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParams<S>& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "Fixpipe";
+  ai::cube::FixpipeArgs a;
+  ai::cube::FixpipeFromLegacy(a, intriParams.cburstNum, intriParams.burstLen, intriParams.srcStride,
+                              intriParams.dstStride, intriParams.quantParams, intriParams.reluEn,
+                              intriParams.nz2ndParams, sizeof(T), sizeof(U));
+  ai::cube::FixpipeToLocal(call, ai::cube::Local(dst, call, "dst"),
+                           ai::cube::Local(src, call, "src"), a);
+}
+
+// The NZ2ND / quant registers the older DataCopy L0C->GM form reads.
+inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
+  ascsim::aicore::CurrentCore().fixpipe_nd_para =
+      (uint64_t{dstNdStride} << 32) | (uint64_t{srcNdStride} << 16) | ndNum;
+}
+inline void SetFixpipePreQuantFlag(uint64_t config) {
+  ascsim::aicore::CurrentCore().fixpipe_quant_scalar = config;
+}
+
+// ---- local copies of the cube side ----
+// Between two local memories with DataCopyParams: L1 -> BiasTable (C1 -> C2, blockLen in 64 B
+// on A2), UB <-> L1 on a coupled core, UB -> UB (vector pipe, 32 B units).
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+              const DataCopyParams& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  ai::CheckBlockCount("DataCopy (DataCopyParams)", intriParams.blockCount);
+  ai::cube::CopyLocal("DataCopy (DataCopyParams)",
+                      ai::cube::Local(dst, "DataCopy (DataCopyParams)", "dst"),
+                      ai::cube::Local(src, "DataCopy (DataCopyParams)", "src"), &intriParams, 0);
+}
+
+template <class T, class U>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params,
+              const DataCopyEnhancedParams& enhanced) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopy CO1->CO2 (DataCopyEnhancedParams)";
+  ai::CheckBlockCount(call, params.blockCount);
+  ai::cube::CopyL0cToUb(call, ai::cube::Local(dst, call, "dst"), ai::cube::Local(src, call, "src"),
+                        params.blockCount, params.blockLen, params.srcStride, params.dstStride,
+                        enhanced);
+}
+
+// ---- Fill / InitConstValue: L1, L0A, L0B initialised with a value ----
+template <typename T, typename U = T>
+void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const T value = static_cast<T>(p.initValue);
+  ai::cube::Fill("Fill", ai::cube::Local(dst, "Fill", "dst"), &value, p.repeatTimes, p.blockNum,
+                 p.dstGap);
+}
+template <typename T, typename U = T>
+void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+  Fill(dst, p);
+}
+
+// Padding value of img2col loads; recorded (LoadData 3D is not simulated yet).
+template <typename T>
+void SetLoadDataPaddingValue(const T padValue) {
+  uint64_t bits = 0;
+  static_assert(sizeof(T) <= sizeof(bits), "padding value");
+  std::memcpy(&bits, &padValue, sizeof(T));
+  ascsim::aicore::CurrentCore().load_pad_value = bits;
+}
+inline void SetLoadDataBoundary(uint32_t) {}
+inline void SetFmatrix(uint16_t, uint16_t, const uint8_t[4], const FmatrixMode&) {}
+
+// HF32 rounding of float Mmad inputs: A2 rounds float operands to HF32 when enabled. The
+// simulator computes float Mmad in full float precision and rejects HF32 mode so that no result
+// silently differs from the device.
+inline void SetHF32Mode(bool enable) {
+  if (enable) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          "SetHF32Mode(true): HF32 Mmad is not simulated");
+  }
+}
+inline void SetHF32TransMode(bool) {}
+inline void SetMMLayoutTransform(bool) {}
+
+}  // namespace AscendC

@@ -1,0 +1,75 @@
+// REGIST_MATMUL_OBJ (REGIST_CUBE_OBJ): hands the Matmul objects of a kernel their TPipe and
+// tiling, as asc-devkit impl/adv_api/detail/kfc/kfc_register_obj.h does per build mode:
+//   - with ASCENDC_CUBE_ONLY: the objects run on the core that registers them (an AIC, or the
+//     AI core of a coupled arch); on an AIV of a mix kernel the macro leaves the kernel, as the
+//     device build of the vector side does;
+//   - without it, in a mix kernel: the AIC becomes the server of its AIVs and leaves the kernel
+//     (`return`), the AIVs' objects become clients (ascsim/matmul/matmul_server.h);
+//   - elsewhere the objects run on the registering core.
+// Arguments after the workspace: each object, optionally followed by a pointer to its tiling (a
+// null pointer, or none, leaves Init(&tiling) to the kernel).
+#pragma once
+
+#include <type_traits>
+
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/kernel_type.h"
+#include "ascsim/aicore/tpipe.h"
+#include "ascsim/matmul/matmul_server.h"
+
+namespace ascsim::matmul {
+
+template <class T>
+constexpr bool kIsTilingArg =
+    std::is_pointer<std::decay_t<T>>::value || std::is_null_pointer<std::decay_t<T>>::value;
+
+template <class Obj>
+void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj) {
+  obj.SetTPipeForInit(pipe);
+}
+template <class Obj, class Next, class... Rest>
+void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj, Next&& next, Rest&&... rest) {
+  if constexpr (kIsTilingArg<Next>) {
+    obj.SetSubBlockIdx(0);
+    if (next != nullptr) {
+      obj.Init(next, pipe);
+    } else {
+      obj.SetTPipeForInit(pipe);
+    }
+    if constexpr (sizeof...(Rest) > 0) InitCubeObjs(pipe, rest...);
+  } else {
+    obj.SetTPipeForInit(pipe);
+    InitCubeObjs(pipe, next, rest...);
+  }
+}
+
+// True when the calling core leaves the kernel here (the macro returns).
+template <class... Args>
+bool RegistCubeObjs(bool cube_only, AscendC::TPipe* pipe, GM_ADDR /*workspace*/, Args&&... objs) {
+  namespace ai = ascsim::aicore;
+  ai::RevealMatmul(cube_only);
+  ai::CoreContext& core = ai::CurrentCore();
+  if (pipe == nullptr) {
+    ai::Fault(ErrorKind::kInvalidArgument, "REGIST_MATMUL_OBJ: the TPipe pointer is null");
+  }
+  if (cube_only && core.unit == ai::CoreUnit::kAiv && core.group != nullptr) return true;
+  if (!cube_only && ai::IsMixAic(core)) {
+    ai::MatmulServerReady(core);
+    return true;
+  }
+  InitCubeObjs(pipe, objs...);
+  return false;
+}
+
+}  // namespace ascsim::matmul
+
+#ifdef ASCENDC_CUBE_ONLY
+#define REGIST_CUBE_OBJ(tpipe, workspace, ...) \
+  if (::ascsim::matmul::RegistCubeObjs(true, tpipe, workspace, __VA_ARGS__)) return
+#else
+#define REGIST_CUBE_OBJ(tpipe, workspace, ...) \
+  if (::ascsim::matmul::RegistCubeObjs(false, tpipe, workspace, __VA_ARGS__)) return
+#endif
+#define REGIST_CUBE_OBJ_REMOTE(tpipe, workspace, ...)
+#define REGIST_MATMUL_OBJ_STATIC REGIST_CUBE_OBJ
+#define REGIST_MATMUL_OBJ REGIST_CUBE_OBJ
