@@ -74,8 +74,9 @@ class CMakeBuild(build_ext):
         if not from_build:
             subprocess.check_call(["cmake", "-S", ROOT, "-B", build_dir] + args, env=env)
         jobs = env.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
-        subprocess.check_call(["cmake", "--build", build_dir, "--target", "ascsim_python",
-                               "ascsim_kernels", "--config", config, "-j", jobs], env=env)
+        # Everything the install step lays out (library, kernels, the toolkit's tools).
+        subprocess.check_call(["cmake", "--build", build_dir, "--config", config, "-j", jobs],
+                              env=env)
 
         target = self.get_ext_fullpath(ext.name)  # <build_lib>/ascsim/_core.<suffix>
         package = os.path.dirname(target)
@@ -100,11 +101,16 @@ class CMakeBuild(build_ext):
             if not os.path.isdir(src) and sub == "lib":
                 src = os.path.join(stage, "lib64")
             shutil.copytree(src, dst, symlinks=False)
+        # The <<<>>> rewrite ascsim.load() runs on sources that launch with it.
+        tool_dir = os.path.join(package, "bin")
+        os.makedirs(tool_dir, exist_ok=True)
+        shutil.copy2(os.path.join(stage, "bin", "ascsim-launch-transform"), tool_dir)
         with open(os.path.join(package, "_build_config.py"), "w", encoding="utf-8") as f:
-            f.write("# Written by setup.py: where ascsim.load() finds the headers and library,\n"
-                    "# relative to this package.\n"
+            f.write("# Written by setup.py: where ascsim.load() finds the headers, the library and\n"
+                    "# the <<<>>> rewrite, relative to this package.\n"
                     "INCLUDE_DIRS = [\"include\"]\n"
-                    "LIBRARY_DIR = \"lib\"\n")
+                    "LIBRARY_DIR = \"lib\"\n"
+                    "LAUNCH_TRANSFORM = \"bin/ascsim-launch-transform\"\n")
 
 
 setup(

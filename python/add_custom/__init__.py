@@ -52,6 +52,20 @@ def run_gelu_custom(x: Any, block_dim: int = 8, stream: Optional[Stream] = None)
     return _core.run_gelu_custom(x, block_dim, stream)
 
 
+def run_matmul_custom(a: Any, b: Any, bias: Any = None, out_dtype: Any = np.float32,
+                      block_dim: int = 0, stream: Optional[Stream] = None) -> np.ndarray:
+    """C = a @ b (+ bias) on the simulated NPU's Cube unit (the matmul_custom kernel: a mixed
+    AIC + AIV kernel with the high-level Matmul API and host tiling).
+
+    a: (m, k) float16, b: (k, n) float16, bias: (n,) float32 or None; 1 <= m, n, k <= 65535.
+    The products are accumulated in float32 (L0C) and C is returned as out_dtype (float32, or
+    float16 rounded once on the way out). block_dim: the number of AI cores (AICs) to use, 0 for
+    every AIC of the active SoC; the tiling may use fewer. Like the other kernels, with a stream
+    the result is valid after stream.synchronize().
+    """
+    return _core.run_matmul_custom(a, b, bias, out_dtype, block_dim, stream)
+
+
 def __getattr__(name: str) -> Any:
     # add_custom.testing (the deliberately faulty kernels) is imported on first use: it exists
     # only in the CMake build tree.
@@ -65,7 +79,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "__version__", "run_add_custom", "run_gelu_custom", "Stream", "profile", "Profile",
+    "__version__", "run_add_custom", "run_gelu_custom", "run_matmul_custom", "Stream", "profile", "Profile",
     "set_soc", "get_soc", "list_socs", "set_strict", "get_strict", "set_serial", "get_serial",
     "set_timeout", "get_timeout", "set_sanitize", "get_sanitize", "sanitize", "settings",
     "memory_stats", "release_cached_memory", "worker_count",

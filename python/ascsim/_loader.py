@@ -40,10 +40,43 @@ def _build_config() -> Dict[str, Any]:
     def absolute(path: str) -> str:
         return path if os.path.isabs(path) else os.path.join(_PKG_DIR, path)
 
+    tool = getattr(cfg, "LAUNCH_TRANSFORM", "")
     return {
         "include_dirs": [absolute(p) for p in cfg.INCLUDE_DIRS],
         "library_dir": absolute(cfg.LIBRARY_DIR),
+        "launch_transform": absolute(tool) if tool else "",
     }
+
+
+def _launch_syntax(text: str, path: str) -> str:
+    """The `kernel<<<blockDim, l2ctrl, stream>>>(args)` launch syntax (a kernel file's `_do`
+    wrapper, an .asc file's main): rewritten by the toolkit's ascsim-launch-transform, as
+    ascendc_library does, with #line so compiler errors name the original file and line."""
+    if "<<<" not in text:
+        return text
+    tool = os.environ.get("ASCSIM_LAUNCH_TRANSFORM") or _build_config()["launch_transform"]
+    if not tool or not os.path.isfile(tool):
+        raise _core.BuildError(
+            f"ascsim.load: {path} uses the <<<>>> launch syntax, which needs the "
+            f"ascsim-launch-transform tool, not found (looked for {tool or 'none configured'}); "
+            "set ASCSIM_LAUNCH_TRANSFORM to its path")
+    with tempfile.TemporaryDirectory(prefix="ascsim-launch-") as work:
+        src = os.path.join(work, os.path.basename(path))
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(text)
+        proc = subprocess.run([tool, "--display-name", path, src], capture_output=True,
+                              text=True)
+    if proc.returncode != 0:
+        error = _core.BuildError(
+            f"ascsim.load: rewriting the <<<>>> launches of {path} failed:\n"
+            + proc.stderr.strip())
+        error.command = [tool, "--display-name", path, path]
+        error.output = proc.stderr
+        raise error
+    return proc.stdout
+
+
+_codegen.register_source_transform(_launch_syntax)
 
 
 def default_build_root() -> str:

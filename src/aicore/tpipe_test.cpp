@@ -69,11 +69,11 @@ TEST_F(PipeLifetime, GetPositionNamesTheQueueOrTBufPosition) {
   pipe.InitBuffer(in, 1, 64);
   pipe.InitBuffer(out, 1, 64);
   pipe.InitBuffer(calc, 64);
-  EXPECT_EQ(in.AllocTensor<half>().GetPosition(), TPosition::VECIN);
-  EXPECT_EQ(out.AllocTensor<float>().GetPosition(), TPosition::VECOUT);
-  EXPECT_EQ(calc.Get<int32_t>().GetPosition(), TPosition::VECCALC);
+  EXPECT_EQ(in.AllocTensor<half>().GetPosition(), static_cast<int32_t>(TPosition::VECIN));
+  EXPECT_EQ(out.AllocTensor<float>().GetPosition(), static_cast<int32_t>(TPosition::VECOUT));
+  EXPECT_EQ(calc.Get<int32_t>().GetPosition(), static_cast<int32_t>(TPosition::VECCALC));
   // A view keeps its buffer's position.
-  EXPECT_EQ(calc.Get<int32_t>()[8].GetPosition(), TPosition::VECCALC);
+  EXPECT_EQ(calc.Get<int32_t>()[8].GetPosition(), static_cast<int32_t>(TPosition::VECCALC));
 }
 
 TEST_F(PipeLifetime, GetLengthIsTheViewSizeInBytes) {

@@ -3,7 +3,9 @@
 // include/adv_api/tiling_api.h, matmul/matmul_tiling_base.h, matmul/matmul_tiling.h and
 // matmul/bmm_tiling.h declare them; plus the platform header. The tiling ascsim computes is valid
 // for the profile (it fits L1, L0A, L0B, L0C and the BiasTable) but is not CANN's choice byte for
-// byte; docs/cube.md describes the algorithm. Implemented in libascsim (src/host/tiling).
+// byte; docs/cube.md describes the algorithm. Implemented in libascsim (src/host/tiling). As in
+// CANN, it also brings the advanced APIs' host tiling (Get...MaxMinTmpSize, SoftMaxTilingFunc,
+// GetRmsNormTilingInfo, ...).
 #pragma once
 
 #include <cstddef>
@@ -11,7 +13,11 @@
 #include <cstring>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/adv_math_tiling.h"
+#include "tiling/dequant_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/rmsnorm_tiling.h"
+#include "tiling/softmax_tiling.h"
 
 namespace optiling {
 
