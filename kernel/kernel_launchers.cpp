@@ -72,28 +72,42 @@ void LaunchMatmulCustom(ElementType c_type, const void* a, const void* b, const 
   }
   void* tiling_dev = DeviceMalloc(tiling.GetDataSize());
   tiling.SaveToBuffer(tiling_dev, tiling.GetDataSize());
+  // The workspace a CANN host passes: GetLibApiWorkSpaceSize() bytes of system workspace (the
+  // kernel hands it to SetSysWorkspace, which refuses nullptr) and no user part. ascsim's Matmul
+  // keeps nothing there; the allocation comes from the runtime's caching pool.
+  void* workspace = nullptr;
+  try {
+    workspace = DeviceMalloc(platform->GetLibApiWorkSpaceSize());
+  } catch (...) {
+    DeviceFree(tiling_dev);
+    throw;
+  }
+  auto free_all = [tiling_dev, workspace] {
+    DeviceFree(workspace);
+    DeviceFree(tiling_dev);
+  };
   const uint32_t launch_dim = (static_cast<uint32_t>(tiling.get_usedCoreNum()) + 1) / 2;
   auto run = [&] {
     if (c_type == ElementType::kFloat16) {
       MakeKernelLauncher(kernel, &matmul_custom_half)
-          .Run(launch_dim, stream, a, b, bias, c, nullptr, tiling_dev);
+          .Run(launch_dim, stream, a, b, bias, c, workspace, tiling_dev);
     } else {
       MakeKernelLauncher(kernel, &matmul_custom)
-          .Run(launch_dim, stream, a, b, bias, c, nullptr, tiling_dev);
+          .Run(launch_dim, stream, a, b, bias, c, workspace, tiling_dev);
     }
   };
   if (stream == nullptr) {
     try {
       run();
     } catch (...) {
-      DeviceFree(tiling_dev);
+      free_all();
       throw;
     }
-    DeviceFree(tiling_dev);
+    free_all();
     return;
   }
-  run();  // queued: the tiling is freed after the kernel, in stream order
-  stream->Enqueue([tiling_dev] { DeviceFree(tiling_dev); });
+  run();  // queued: tiling and workspace are freed after the kernel, in stream order
+  stream->Enqueue(free_all);
 }
 
 }  // namespace ascsim::kernels

@@ -222,8 +222,8 @@ TEST(AdvMath, TemporaryBufferContract) {
   auto big = fx.Take<uint8_t>(2048);
   const auto inside = big.ReinterpretCast<float>();
   EXPECT_EQ(ErrorOf([&] { AscendC::Sigmoid(inside, s, big, 64); }),
-            "test: block 0/1: Sigmoid: sharedTmpBuffer UB [0x800, 0x1000) overlaps dst UB [0x800, "
-            "0x900); the temporary buffer must be separate");
+            "test: block 0/1: Sigmoid: sharedTmpBuffer UB [0x680, 0xe80) overlaps dst UB [0x680, "
+            "0x780); the temporary buffer must be separate");
   // The stack forms need free UB above the TPipe's buffers.
   CoreFixture full(192 * 1024);
   auto a = full.Take<float>(64), b = full.Take<float>(64);

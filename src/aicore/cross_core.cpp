@@ -178,7 +178,7 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
       Fault(ErrorKind::kSyncMisuse,
             Str("CrossCoreWaitFlag(", flag, ") on ", SlotName(me),
                 ": no sub-core of this block can set it any more (the others have left the "
-                "kernel or wait themselves); the device would hang until timeout 507018"));
+                "kernel or wait themselves); the device would hang until the AI-core timeout (507014)"));
     }
     g.cv.wait_for(lock, std::chrono::milliseconds(50));
     if (core.launch->cancelled.load(std::memory_order_acquire)) {

@@ -113,8 +113,8 @@ MatmulServerScope::MatmulServerScope(CoreContext* server) {
         lock.unlock();
         Fault(ErrorKind::kSyncMisuse,
               "Matmul: the AIC of this block left the kernel without reaching "
-              "REGIST_MATMUL_OBJ, so no server takes the request; the device would hang until "
-              "timeout 507018");
+              "REGIST_MATMUL_OBJ, so no server takes the request; the device would hang until the "
+              "AI-core timeout (507014)");
       }
       g.cv.wait_for(lock, std::chrono::milliseconds(50));
       if (server->launch->cancelled.load(std::memory_order_acquire)) {

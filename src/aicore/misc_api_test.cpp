@@ -180,7 +180,7 @@ TEST(OldSpellings, FlagsBlockIdxAndTik2) {
   wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3);
   EXPECT_EQ(ErrorOf([] { wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID1); }),
             "test: block 0/1: WaitFlag<V_MTE3>(EVENT_ID1) has no matching SetFlag; the device "
-            "would hang until timeout 507018");
+            "would hang until the AI-core timeout (507014)");
   EXPECT_NE(ErrorOf([] {
               set_flag(PIPE_S, PIPE_M, EVENT_ID0);
             }).find("set_flag(pipe 0, pipe 2): no hardware event links these pipes"),

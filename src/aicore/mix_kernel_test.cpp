@@ -210,7 +210,7 @@ TEST(MixKernelRules, EveryMisuseWithItsMessage) {
              "CrossCoreWaitFlag(9) on AIV");
   EXPECT_HAS(ErrorOf([&] { ICPU_RUN_KF(mix_wait_forever, 1, d.gm()); }),
              "no sub-core of this block can set it any more (the others have left the kernel or "
-             "wait themselves); the device would hang until timeout 507018");
+             "wait themselves); the device would hang until the AI-core timeout (507014)");
   EXPECT_HAS(ErrorOf([&] { ICPU_RUN_KF(mix_counter_overflow, 1, d.gm()); }),
              "mix_counter_overflow: block 0/1 AIC: CrossCoreSetFlag: flag 2 of AIV0 counts past "
              "15 unconsumed sets (each CrossCoreSetFlag needs its CrossCoreWaitFlag)");

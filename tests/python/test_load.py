@@ -29,6 +29,8 @@ extern "C" __global__ __aicore__ void fill_custom(GM_ADDR z, half value, uint16_
     pipe.InitBuffer(buf, count * sizeof(half));
     AscendC::LocalTensor<half> local = buf.Get<half>();
     AscendC::Duplicate(local, value, count);
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);  // the sanitizer insists, rightly
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
     AscendC::DataCopy(zGm, local, count);
 }
 
@@ -168,7 +170,11 @@ def test_second_load_reuses_the_build_and_a_header_change_rebuilds(tmp_path):
             pipe.InitBuffer(buf, n * sizeof(float));
             AscendC::LocalTensor<float> local = buf.Get<float>();
             AscendC::DataCopy(local, xGm, n);
+            AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+            AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
             AscendC::Muls(local, local, SCALE, n);
+            AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+            AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
             AscendC::DataCopy(xGm, local, n);
         }
         '''))
@@ -295,7 +301,11 @@ def test_transformed_source_still_finds_its_local_headers(tmp_path, monkeypatch)
             pipe.InitBuffer(buf, 8 * sizeof(float));
             AscendC::LocalTensor<float> local = buf.Get<float>();
             AscendC::DataCopy(local, xGm, 8);
+            AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+            AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
             AscendC::Muls(local, local, FACTOR, 8);
+            AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+            AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
             AscendC::DataCopy(xGm, local, 8);
         }
         '''))

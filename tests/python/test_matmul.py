@@ -45,11 +45,12 @@ def test_bias_and_half_out():
 
 
 @pytest.mark.parametrize("block_dim", [1, 2, 0])
-def test_block_dim_does_not_change_the_result(block_dim):
+def test_any_block_dim_gives_the_product(block_dim):
+    # The tiling (and so the order of the float32 sums) depends on the cores used: results agree
+    # to the accumulation's rounding, not bit for bit, as on the device.
     a, b = inputs(96, 80, 112, seed=3)
     c = add_custom.run_matmul_custom(a, b, block_dim=block_dim)
-    c1 = add_custom.run_matmul_custom(a, b, block_dim=1)
-    np.testing.assert_array_equal(c, c1)
+    np.testing.assert_allclose(c, reference(a, b), rtol=0, atol=tolerance(80) * 4)
 
 
 def test_on_a_stream():

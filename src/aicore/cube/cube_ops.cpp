@@ -891,6 +891,11 @@ void CopyL0cToUb(const char* call, const Operand& dst, const Operand& src, uint1
   RequireAligned(call, "dst", dst, MemoryAlignment(Memory::kUb));
   RequireExtent(call, "src", src, (block_count - 1u) * src_pitch + len_src);
   RequireExtent(call, "dst", dst, (block_count - 1u) * dst_pitch + len_dst);
+  // The sanitizer follows UB: these rows are written (the L0C side is not tracked).
+  if (dst.slot != nullptr && dst.slot->sanitizer != nullptr) {
+    SanitizeLocal(dst.slot->sanitizer, trace::Pipe::kV, Access::kWrite, dst.slot, dst.data,
+                  Footprint::Rows(block_count, len_dst, dst_pitch), call, "dst");
+  }
   const float scale = HalfBitsToFloat(static_cast<uint16_t>(e.deqValue & 0xFFFFu));
   const uint64_t n = len_src / se;
   for (uint64_t b = 0; b < block_count; ++b) {

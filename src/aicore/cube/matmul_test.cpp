@@ -480,7 +480,7 @@ TEST(MatmulRules, AClientNeedsTheAicOfAMixKernel) {
   const std::string aic_left = MixMisuse(1);
   EXPECT_NE(aic_left.find("Matmul: the AIC of this block left the kernel without reaching "
                           "REGIST_MATMUL_OBJ, so no server takes the request; the device would "
-                          "hang until timeout 507018"),
+                          "hang until the AI-core timeout (507014)"),
             std::string::npos)
       << aic_left;
 }

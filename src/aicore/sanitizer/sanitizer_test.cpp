@@ -104,8 +104,8 @@ TEST(Sanitizer, Mte2ToVectorThroughTBufWithoutFlagIsARace) {
   const Outcome bad = run(false);
   // Calls: 1-2 InitBuffer, 3-4 TBuf::Get, 5 DataCopy, 6 Adds.
   EXPECT_EQ(bad.message,
-            "tbuf_adds: block 0/1: race: V Adds (call 6) reads src UB [0x0, 0x100) of the VECCALC "
-            "TBuf, which MTE2 DataCopy GM->UB (call 5) wrote, with no "
+            "tbuf_adds: block 0/1: race: V Adds (call 7) reads src UB [0x0, 0x100) of the VECCALC "
+            "TBuf, which MTE2 DataCopy GM->UB (call 6) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
   EXPECT_EQ(bad.kind, ErrorKind::kRace);
   EXPECT_EQ(run(true).message, "");
@@ -151,8 +151,8 @@ TEST(Sanitizer, VectorToMte3WithoutFlagIsARace) {
     });
   };
   EXPECT_EQ(run(false).message,
-            "dup_out: block 0/1: race: MTE3 DataCopy UB->GM (call 4) reads src UB [0x0, 0x100) of "
-            "the VECCALC TBuf, which V Duplicate (call 3) wrote, with no "
+            "dup_out: block 0/1: race: MTE3 DataCopy UB->GM (call 5) reads src UB [0x0, 0x100) of "
+            "the VECCALC TBuf, which V Duplicate (call 4) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::V_MTE3> or queue (EnQue/DeQue) between them");
   const Outcome good = run(true);
   EXPECT_EQ(good.message, "");
@@ -234,8 +234,8 @@ TEST(Sanitizer, VectorToScalarWithoutFlagIsARaceWhenSyncsMustBeWritten) {
   // Calls: 1-4 InitBuffer, 5 AllocTensor, 6 DataCopy, 7 EnQue, 8 DeQue, 9-10 Get, 11 ReduceSum,
   // 12 GetValue.
   EXPECT_EQ(RunScalarRoundTrip(kAll, false, true, nullptr).message,
-            "scalar_round_trip: block 0/1: race: S LocalTensor::GetValue (call 12) reads UB "
-            "[0x200, 0x204) of the VECCALC TBuf, which V ReduceSum (call 11) wrote, with no "
+            "scalar_round_trip: block 0/1: race: S LocalTensor::GetValue (call 14) reads UB "
+            "[0x200, 0x204) of the VECCALC TBuf, which V ReduceSum (call 12) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::V_S> between them (bisheng's --cce-auto-sync would "
             "insert it)");
   std::vector<float> y;
@@ -248,8 +248,8 @@ TEST(Sanitizer, ScalarToVectorWithoutFlagIsARaceWhenSyncsMustBeWritten) {
   // ... 11 ReduceSum, 12-13 flags, 14 GetValue, 15 AllocTensor, 16 Muls, 17-18 flags,
   // 19 SetValue, 20 Adds (its dst is the first operand it checks).
   EXPECT_EQ(RunScalarRoundTrip(kAll, true, false, nullptr).message,
-            "scalar_round_trip: block 0/1: race: V Adds (call 20) writes dst UB [0x100, 0x104) of "
-            "buffer 0 of VECOUT queue, which S LocalTensor::SetValue (call 19) wrote, with no "
+            "scalar_round_trip: block 0/1: race: V Adds (call 23) writes dst UB [0x100, 0x104) of "
+            "buffer 0 of VECOUT queue, which S LocalTensor::SetValue (call 22) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::S_V> between them (bisheng's --cce-auto-sync would "
             "insert it)");
 }
@@ -313,8 +313,8 @@ TEST(Sanitizer, Mte3ToMte2WriteAfterReadOfOneBufferIsARace) {
   // Calls: 1 InitBuffer, 2 Get, 3 DataCopy, 4-5 flags, 6 Muls, 7-8 flags, 9 DataCopy out,
   // 10 DataCopy in (tile 1).
   EXPECT_EQ(run(false).message,
-            "two_tiles: block 0/1: race: MTE2 DataCopy GM->UB (call 10) writes dst UB [0x0, 0x100) "
-            "of the VECCALC TBuf, which MTE3 DataCopy UB->GM (call 9) read, with no "
+            "two_tiles: block 0/1: race: MTE2 DataCopy GM->UB (call 11) writes dst UB [0x0, 0x100) "
+            "of the VECCALC TBuf, which MTE3 DataCopy UB->GM (call 10) read, with no "
             "SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or FreeTensor/AllocTensor between them");
   EXPECT_EQ(run(true).message, "");
   EXPECT_EQ(z.as<float>()[2 * N - 1], 2.0f * float(2 * N - 1));
@@ -374,8 +374,8 @@ TEST(Sanitizer, Mte2WriteAfterVectorReadOfOneBufferIsARace) {
   // Calls: 1-2 InitBuffer, 3 Get, 4 DataCopy, 5-6 flags, 7 AllocTensor, 8 Muls, 9 EnQue,
   // 10 DeQue, 11 DataCopy out, 12 FreeTensor, 13 DataCopy in (tile 1).
   EXPECT_EQ(run(false).message,
-            "reuse_early: block 0/1: race: MTE2 DataCopy GM->UB (call 13) writes dst UB [0x0, "
-            "0x100) of the VECCALC TBuf, which V Muls (call 8) read, with no "
+            "reuse_early: block 0/1: race: MTE2 DataCopy GM->UB (call 14) writes dst UB [0x0, "
+            "0x100) of the VECCALC TBuf, which V Muls (call 9) read, with no "
             "SetFlag/WaitFlag<HardEvent::V_MTE2> or FreeTensor/AllocTensor between them");
   EXPECT_EQ(run(true).message, "");
 }
@@ -462,8 +462,8 @@ TEST(Sanitizer, InterleavedStridedOperandsAreNotARace) {
   EXPECT_EQ(z.as<float>()[16], 8.0f);  // block 2 from x[8]
   // Calls: 1 InitBuffer, 2 Get, 3 DataCopy, 4 Duplicate.
   EXPECT_EQ(run(true).message,
-            "interleaved: block 0/1: race: V Duplicate (call 4) writes dst UB [0x0, 0x20) of the "
-            "VECCALC TBuf, which MTE2 DataCopy GM->UB (DataCopyParams) (call 3) wrote, with no "
+            "interleaved: block 0/1: race: V Duplicate (call 5) writes dst UB [0x0, 0x20) of the "
+            "VECCALC TBuf, which MTE2 DataCopy GM->UB (DataCopyParams) (call 4) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
 }
 
@@ -514,8 +514,8 @@ TEST(Sanitizer, MaskedOperandsTouchOnlyTheirActiveElements) {
   EXPECT_EQ(run(true).message, "");  // no uninitialised read of the masked-off elements
   // Calls: 1-2 InitBuffer, 3-4 Get, 5 DataCopy, 6 Muls.
   EXPECT_EQ(run(false).message,
-            "masked: block 0/1: race: V Muls (call 6) reads src UB [0x0, 0x20) of the VECCALC "
-            "TBuf, which MTE2 DataCopy GM->UB (DataCopyParams) (call 5) wrote, with no "
+            "masked: block 0/1: race: V Muls (call 7) reads src UB [0x0, 0x20) of the VECCALC "
+            "TBuf, which MTE2 DataCopy GM->UB (DataCopyParams) (call 6) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
 }
 
@@ -545,7 +545,7 @@ TEST(Sanitizer, MaskedHalfOperandsTouchOnlyTheirActiveElements) {
   EXPECT_EQ(run(false).message, "");
   // Calls: 1-2 InitBuffer, 3-4 Get, 5 DataCopy, 6-7 flags, 8 Adds.
   EXPECT_EQ(run(true).message,
-            "masked_half: block 0/1: uninitialized read: V Adds (call 8) reads src UB [0x20, "
+            "masked_half: block 0/1: uninitialized read: V Adds (call 9) reads src UB [0x20, "
             "0x40) of the VECCALC TBuf, which nothing wrote since InitBuffer");
 }
 
@@ -573,8 +573,8 @@ TEST(Sanitizer, OverlappingCopiesOnOnePipeNeedAPipeBarrier) {
     });
   };
   EXPECT_EQ(run(kNothing).message,
-            "double_copy: block 0/1: race: MTE2 DataCopy GM->UB (call 4) writes dst UB [0x80, "
-            "0x100) of the VECCALC TBuf, which MTE2 DataCopy GM->UB (call 3) wrote, with no "
+            "double_copy: block 0/1: race: MTE2 DataCopy GM->UB (call 5) writes dst UB [0x80, "
+            "0x100) of the VECCALC TBuf, which MTE2 DataCopy GM->UB (call 4) wrote, with no "
             "PipeBarrier<PIPE_MTE2> between them (copies on one MTE pipe may be in flight "
             "together)");
   EXPECT_EQ(run(kBarrier).message, "");
@@ -607,10 +607,10 @@ TEST(Sanitizer, GmReadBackWithinABlockNeedsMte3ToMte2) {
     });
   };
   EXPECT_EQ(run(false).message,
-            "gm_round_trip: block 0/1: race: MTE2 DataCopy GM->UB (call 9) reads GM bytes [0, 256) "
+            "gm_round_trip: block 0/1: race: MTE2 DataCopy GM->UB (call 10) reads GM bytes [0, 256) "
             "of the 256 B allocation at " +
                 HexOf(work.gm()) +
-                ", which MTE3 DataCopy UB->GM (call 8) wrote, with no "
+                ", which MTE3 DataCopy UB->GM (call 9) wrote, with no "
                 "SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or FreeTensor/AllocTensor between them");
   EXPECT_EQ(run(true).message, "");
 }
@@ -647,10 +647,10 @@ TEST(Sanitizer, GmWrittenByOneBlockAndReadByAnotherNeedsSyncAll) {
   // Block 1's first conflicting access: its write of the slot block 0 read (calls: 1-2
   // InitBuffer, 3-4 Get, 5 Duplicate, 6-7 flags, 8 DataCopy out, 9 DataCopy in).
   const std::string expected =
-      "neighbours: block 1/2: race: MTE3 DataCopy UB->GM (call 8) writes GM bytes [32, 64) of the "
+      "neighbours: block 1/2: race: MTE3 DataCopy UB->GM (call 9) writes GM bytes [32, 64) of the "
       "64 B allocation at " +
       HexOf(gm.gm()) +
-      ", which block 0 read with MTE2 DataCopy GM->UB (call 9), with no SyncAll between them";
+      ", which block 0 read with MTE2 DataCopy GM->UB (call 10), with no SyncAll between them";
   const Outcome parallel = run(false, false);
   EXPECT_EQ(parallel.message, expected);
   EXPECT_EQ(parallel.kind, ErrorKind::kRace);
@@ -703,10 +703,10 @@ TEST(Sanitizer, BlocksAccumulatingWithSetAtomicAddDoNotRace) {
   // 1 InitBuffer, 2 Get, 3 Duplicate, 4-5 flags, 6 SetAtomicAdd, 7 DataCopy.
   EXPECT_EQ(
       RunKernel("accumulate", 2, kAll, [&] { AccumulateKernel(gm.as<float>(), true); }).message,
-      "accumulate: block 1/2: race: MTE3 DataCopy UB->GM (call 7) accumulates "
+      "accumulate: block 1/2: race: MTE3 DataCopy UB->GM (call 8) accumulates "
       "(SetAtomicAdd) into GM bytes [0, 32) of the 32 B allocation at " +
           HexOf(gm.gm()) +
-          ", which block 0 read with MTE2 DataCopy GM->UB (call 3), with no SyncAll "
+          ", which block 0 read with MTE2 DataCopy GM->UB (call 4), with no SyncAll "
           "between them");
 }
 
@@ -731,8 +731,8 @@ TEST(Sanitizer, ScalarReadOfADequeuedTileNeedsMte2ToS) {
   };
   EXPECT_EQ(run(kRaceInit).message, "");
   EXPECT_EQ(run(kAll).message,
-            "peek: block 0/1: race: S LocalTensor::GetValue (call 6) reads UB [0xc, 0x10) of "
-            "buffer 0 of VECIN queue, which MTE2 DataCopy GM->UB (call 3) wrote, with no "
+            "peek: block 0/1: race: S LocalTensor::GetValue (call 8) reads UB [0xc, 0x10) of "
+            "buffer 0 of VECIN queue, which MTE2 DataCopy GM->UB (call 4) wrote, with no "
             "SetFlag/WaitFlag<HardEvent::MTE2_S> between them (bisheng's --cce-auto-sync would "
             "insert it)");
 }
@@ -759,10 +759,10 @@ TEST(Sanitizer, OverlappingCopiesOutNeedAPipeBarrier) {
   };
   // Calls: 1 InitBuffer, 2 Get, 3 Duplicate, 4-5 flags, 6 DataCopy, 7 DataCopy.
   EXPECT_EQ(run(false).message,
-            "overlap_out: block 0/1: race: MTE3 DataCopy UB->GM (call 7) writes GM bytes [96, "
+            "overlap_out: block 0/1: race: MTE3 DataCopy UB->GM (call 8) writes GM bytes [96, "
             "160) of the 256 B allocation at " +
                 HexOf(z.gm()) +
-                ", which MTE3 DataCopy UB->GM (call 6) wrote, with no PipeBarrier<PIPE_MTE3> "
+                ", which MTE3 DataCopy UB->GM (call 7) wrote, with no PipeBarrier<PIPE_MTE3> "
                 "between them (copies on one MTE pipe may be in flight together)");
   EXPECT_EQ(run(true).message, "");
 }
@@ -771,11 +771,11 @@ TEST(Sanitizer, OverlappingCopiesOutNeedAPipeBarrier) {
 TEST(Sanitizer, EarlierOfABlocksFaultAndACrossBlockFindingWins) {
   DeviceBuffer gm(2 * 32);
   const Outcome o = RunKernel("race_then_fault", 2, kAll, [&] {
-    NeighbourKernel(gm.as<float>(), false);                   // block 1 races at call 8
+    NeighbourKernel(gm.as<float>(), false);                   // block 1 races at call 9
     if (AscendC::GetBlockIdx() == 1) AscendC::GetTPipePtr();  // and faults later (no TPipe left)
   });
   EXPECT_EQ(o.kind, ErrorKind::kRace);
-  EXPECT_EQ(o.message.rfind("race_then_fault: block 1/2: race: MTE3 DataCopy UB->GM (call 8)", 0),
+  EXPECT_EQ(o.message.rfind("race_then_fault: block 1/2: race: MTE3 DataCopy UB->GM (call 9)", 0),
             0u)
       << o.message;
 }
@@ -815,7 +815,7 @@ TEST(Sanitizer, ReadingAFreshTBufIsAnUninitializedRead) {
   };
   const Outcome bad = run(false);
   EXPECT_EQ(bad.message,
-            "fresh_tbuf: block 0/1: uninitialized read: V Add (call 5) reads src0 UB [0x0, 0x100) "
+            "fresh_tbuf: block 0/1: uninitialized read: V Add (call 6) reads src0 UB [0x0, 0x100) "
             "of the VECCALC TBuf, which nothing wrote since InitBuffer");
   EXPECT_EQ(bad.kind, ErrorKind::kUninitializedRead);
   EXPECT_EQ(run(true).message, "");
@@ -837,8 +837,8 @@ TEST(Sanitizer, AllocTensorHandsOutUninitializedBytes) {
     AscendC::Adds(tmp, t, 1.0f, 64);
   });
   EXPECT_EQ(o.message,
-            "stale_tile: block 0/1: uninitialized read: V Adds (call 8) reads src UB [0x0, 0x100) "
-            "of buffer 0 of VECOUT queue, which nothing wrote since AllocTensor (call 7)");
+            "stale_tile: block 0/1: uninitialized read: V Adds (call 9) reads src UB [0x0, 0x100) "
+            "of buffer 0 of VECOUT queue, which nothing wrote since AllocTensor (call 8)");
 }
 
 // DataCopy of 13 floats (52 B) copies 32 B: the 20 bytes it drops are never written, and a
@@ -898,8 +898,8 @@ TEST(Sanitizer, BytesDataCopyRoundedAwayAreUninitialized) {
   const Outcome bad = run(false);
   // Calls: 1-2 InitBuffer, 3 AllocTensor, 4 DataCopy, 5 EnQue, 6 DeQue, 7 AllocTensor, 8 Muls.
   EXPECT_EQ(bad.message,
-            "tail: block 0/1: uninitialized read: V Muls (call 8) reads src UB [0x20, 0x40) of "
-            "buffer 0 of VECIN queue, which nothing wrote since AllocTensor (call 3)");
+            "tail: block 0/1: uninitialized read: V Muls (call 9) reads src UB [0x20, 0x40) of "
+            "buffer 0 of VECIN queue, which nothing wrote since AllocTensor (call 4)");
   ASSERT_EQ(bad.warnings.size(), 1u);  // and the rounding warning itself
   const Outcome good = run(true);
   EXPECT_EQ(good.message, "");
@@ -937,7 +937,7 @@ TEST(Sanitizer, AllocEventIdNeverReleasedFailsWithSync) {
     });
   };
   EXPECT_EQ(run(false).message,
-            "event_ids: block 0/1: AllocEventID<V_S>() (call 2) took EVENT_ID1, never "
+            "event_ids: block 0/1: AllocEventID<V_S>() (call 3) took EVENT_ID1, never "
             "given back with ReleaseEventID; the device has 8 ids per event");
   EXPECT_EQ(run(true).message, "");
 }
@@ -977,7 +977,7 @@ TEST(Sanitizer, RedundantPipeBarrierIsAWarning) {
   // A PipeBarrier<PIPE_V> between independent vector instructions...
   // (calls: 1-2 InitBuffer, 3-4 Get, 5 Duplicate, 6 PipeBarrier)
   EXPECT_EQ(redundant.warnings[0],
-            "barriers: block 0/1: PipeBarrier<PIPE_V> (call 6) is redundant: no later access "
+            "barriers: block 0/1: PipeBarrier<PIPE_V> (call 7) is redundant: no later access "
             "depends on one it waits for, so it only costs time on the device");
   // ... but not between dependent ones (the order bisheng's auto-sync would also insert).
   const Outcome needed = run(true);
@@ -1005,8 +1005,8 @@ TEST(Sanitizer, FindingsReachAclAndTheTestingKernels) {
   ascsim::SetSanitize(kRaceInit);  // the default
   DeviceBuffer x(4 * 64 * 4), z(4 * 64 * 4);
   const std::string expected_tail =
-      "race: V Muls (call 6) reads src UB [0x0, 0x100) of the VECCALC TBuf, which MTE2 DataCopy "
-      "GM->UB (call 5) wrote, with no SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) "
+      "race: V Muls (call 7) reads src UB [0x0, 0x100) of the VECCALC TBuf, which MTE2 DataCopy "
+      "GM->UB (call 6) wrote, with no SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) "
       "between them";
   // C++: a KernelError of kind race, lowest block.
   try {

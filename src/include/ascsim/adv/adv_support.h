@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/sys_misc.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/tpipe.h"
@@ -86,6 +87,21 @@ inline LocalTensor<uint8_t> AdvStack(const char* api) {
   ai::BufferSlot* slot = ai::StackSlot(*core.pipe, api);
   return ai::TensorAccess::Bind<uint8_t>(slot, slot->bytes);
 }
+
+// Where an advanced API reads a vector result with GetValue, or vector work follows its
+// SetValue, it orders the two pipes itself, as CANN's implementations do (impl/adv_api: an id
+// from GetTPipePtr()->FetchEventID, then SetFlag/WaitFlag on it), so kernels calling it need no
+// sync of their own and ASCSIM_SANITIZE=all finds none missing. Without a TPipe (test fixtures)
+// EVENT_ID0 is used.
+template <HardEvent evt>
+inline void AdvPipeSync() {
+  ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+  const TEventID id = core.pipe != nullptr ? core.pipe->FetchEventID(evt) : TEventID(0);
+  SetFlag<evt>(static_cast<event_t>(id));
+  WaitFlag<evt>(static_cast<event_t>(id));
+}
+inline void VectorToScalar() { AdvPipeSync<HardEvent::V_S>(); }
+inline void ScalarToVector() { AdvPipeSync<HardEvent::S_V>(); }
 }  // namespace detail
 
 }  // namespace AscendC

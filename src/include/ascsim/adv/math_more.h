@@ -105,6 +105,7 @@ void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                 dstShape[0], dim == 2 ? ai::Str(", ", dstShape[1]) : std::string(), "]"));
   }
   ai::CheckCalCount(api, uint64_t{m} * k, uint64_t{m} * k, dstLocal.GetSize());
+  if (dim == 1 || axis == 1) detail::VectorToScalar();  // src's values are read by the scalar unit
   if (dim == 1) {
     Duplicate(dstLocal, srcLocal.GetValue(0), static_cast<int32_t>(k));
   } else if (axis == 1) {
@@ -159,7 +160,9 @@ void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
   ascsim::aicore::CheckTmp("Sum", sharedTmpBuffer, work * sizeof(T));
   for (uint32_t i = 0; i < sumParams.outter; ++i) {
     ReduceSum(w, srcTensor[i * sumParams.inner], w[32 / sizeof(T)], sumParams.n);
+    detail::VectorToScalar();
     dstTensor.SetValue(i, w.GetValue(0));
+    detail::ScalarToVector();  // the next ReduceSum rewrites w; vector work may read dst
   }
 }
 template <class T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
@@ -192,7 +195,9 @@ void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
     }
     ReduceSum(red, x, w, meanParams.n);
     Muls(red, red, 1.0f / static_cast<float>(meanParams.n), 1);
+    detail::VectorToScalar();
     dstTensor.SetValue(i, T(red.GetValue(0)));
+    detail::ScalarToVector();
   }
 }
 template <class T, class accType = T, bool isReuseSource = false, bool isBasicBlock = false,

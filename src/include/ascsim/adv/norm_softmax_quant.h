@@ -38,7 +38,9 @@ inline void RmsNormRowSums(const LocalTensor<float>& red, const LocalTensor<floa
     uint32_t total = original_h;
     const LocalTensor<float> row = sq[i * h];
     if (total == 1) {
+      detail::VectorToScalar();
       red.SetValue(i, row.GetValue(0));
+      detail::ScalarToVector();
       continue;
     }
     while (total > 1) {
@@ -100,7 +102,9 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
     Ln(red, red, rows);
     Muls(red, red, -0.5f, rows);
     Exp(red, red, rows);
+    detail::VectorToScalar();
     for (uint32_t i = 0; i < rows; ++i) Muls(sq[i * h], x[i * h], red.GetValue(i), h);
+    detail::ScalarToVector();  // red is rewritten by the next rows' reductions
     if constexpr (sizeof(T) == 2) {
       LocalTensor<float> g = xf32;  // x is no longer needed
       Cast(g, gammaLocal, RoundMode::CAST_NONE, h);
@@ -197,7 +201,9 @@ void SoftMaxRun(const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const Lo
       x = src[r * k];
     }
     ReduceMax(red, x, work, ori_k);
+    detail::VectorToScalar();
     const float mx = red.GetValue(0);
+    detail::ScalarToVector();  // red is rewritten next
     if (max) Duplicate((*max)[r * blk2], T2(mx), blk2);
     Duplicate(red, mx, 8);
     SetMaskCount();
@@ -207,7 +213,9 @@ void SoftMaxRun(const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const Lo
     ResetMask();
     Exp(row, row, k);
     ReduceSum(red, row, work, ori_k);
+    detail::VectorToScalar();
     const float sm = red.GetValue(0);
+    detail::ScalarToVector();  // red is rewritten next
     if (sum) Duplicate((*sum)[r * blk2], T2(sm), blk2);
     Duplicate(red, sm, 8);
     SetMaskCount();
@@ -327,9 +335,11 @@ void DequantRun(const LocalTensor<dstT>& dst, const LocalTensor<int32_t>& src,
     } else {
       // uint64_t scales: the float scale sits in the low 32 bits of each element.
       const LocalTensor<uint32_t> words = scale->template ReinterpretCast<uint32_t>();
+      detail::VectorToScalar();
       for (uint32_t j = 0; j < p.calCount; ++j) {
         sf.SetValue(j, ascsim::BitsToFloat(words.GetValue(2 * j)));
       }
+      detail::ScalarToVector();
     }
   }
   const float s = float(scalar);

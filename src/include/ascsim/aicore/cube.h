@@ -280,7 +280,13 @@ inline void SetHF32Mode(bool enable) {
                           "SetHF32Mode(true): HF32 Mmad is not simulated");
   }
 }
-inline void SetHF32TransMode(bool) {}
-inline void SetMMLayoutTransform(bool) {}
+inline void SetHF32TransMode(bool) {}  // only matters with HF32 on, which is rejected above
+// The transformed Mmad output order is not simulated: refused rather than silently ignored.
+inline void SetMMLayoutTransform(bool enable) {
+  if (enable) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          "SetMMLayoutTransform(true): the transformed Mmad layout is not simulated");
+  }
+}
 
 }  // namespace AscendC
