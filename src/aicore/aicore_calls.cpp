@@ -352,6 +352,14 @@ void SyncAllImpl() {
   if (!core.launch->sync_all) {
     Fault(ErrorKind::kSyncMisuse, "SyncAll: not available in this launch");
   }
+  // In a mix kernel the device's SyncAll<true> gathers every AIV of the launch (and SyncAll<false>
+  // the AICs too); the barrier here counts one arrival per block, so it would release early.
+  // Refused rather than approximated (docs/cube.md, limits).
+  if (core.launch->layout == KernelLayout::kMix) {
+    Fault(ErrorKind::kSyncMisuse,
+          "SyncAll in a mix (AIC + AIV) kernel is not simulated by ascsim; split the kernel or "
+          "synchronise the AIVs with CrossCoreSetFlag/CrossCoreWaitFlag");
+  }
   Record(core, [] {
     trace::ApiCall call{};
     call.name = "SyncAll";

@@ -103,6 +103,12 @@ extern "C" __global__ __aicore__ void aiv_only_cross_core(GM_ADDR) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(1);
 }
+extern "C" __global__ __aicore__ void mix_sync_all(GM_ADDR) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  if ASCEND_IS_AIV {
+    AscendC::SyncAll();
+  }
+}
 extern "C" __global__ __aicore__ void mix_flag_out_of_range(GM_ADDR) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   if ASCEND_IS_AIC {
@@ -221,6 +227,9 @@ TEST(MixKernelRules, EveryMisuseWithItsMessage) {
              "CrossCoreSetFlag<1>: mode 1 synchronises the AIVs; this is the AIC");
   EXPECT_HAS(ErrorOf([&] { ICPU_RUN_KF(aiv_only_cross_core, 1, d.gm()); }),
              "CrossCoreSetFlag: the kernel type does not start the cross-core scheduler");
+  EXPECT_HAS(ErrorOf([&] { ICPU_RUN_KF(mix_sync_all, 2, d.gm()); }),
+             "SyncAll in a mix (AIC + AIV) kernel is not simulated by ascsim; split the kernel or "
+             "synchronise the AIVs with CrossCoreSetFlag/CrossCoreWaitFlag");
 }
 
 TEST(MixKernelRules, FlagAbove15WarnsAndKeepsItsLowBits) {

@@ -8,9 +8,7 @@
 
 namespace ascsim::aicore {
 
-uint64_t ReservedWorkspaceBytes(const SocProfile& soc) {
-  return soc.arch == 2002 ? uint64_t{2} << 20 : uint64_t{16} << 20;
-}
+uint64_t ReservedWorkspaceBytes(const SocProfile& soc) { return LibApiWorkspaceBytes(soc); }
 
 uint8_t* UserWorkspaceImpl(uint8_t* workspace) {
   CoreContext& core = CurrentCore();

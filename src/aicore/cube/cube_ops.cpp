@@ -139,6 +139,13 @@ void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const 
 
 void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy) {
   RequireCubeUnit(call);
+  // MTE3 stores accumulate under SetAtomicAdd/Max/Min on the device; this path copies, so it
+  // refuses rather than overwrite what should accumulate.
+  if (CurrentCore().atomic_op != 0) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": L1 -> GM under SetAtomicAdd/Max/Min is not simulated (atomic stores are "
+                    "simulated for UB -> GM and Fixpipe); call SetAtomicNone first"));
+  }
   RequireAligned(call, "src", src, MemoryAlignment(src.memory));
   RequireExtent(call, "src", src, copy.SrcExtent());
   CopyBlocks(dst, src.data, copy);

@@ -956,3 +956,21 @@ TEST(CubeRules, CubeWorkOnAnAivAndVectorWorkOnAnAic) {
 }
 
 }  // namespace
+
+namespace {
+// An L1 -> GM copy under SetAtomicAdd would accumulate on the device; ascsim copies this path, so
+// it refuses instead of silently overwriting (UB -> GM and Fixpipe do accumulate).
+TEST(CubeCopy, L1ToGmUnderAtomicAddIsRefused) {
+  CubeCore cc;
+  AscendC::TBuf<AscendC::TPosition::A1> l1;
+  cc.pipe().InitBuffer(l1, 1024);
+  auto src = l1.Get<float>();
+  DeviceBuffer gm(256 * sizeof(float));
+  AscendC::DataCopy(Gm<float>(gm, 256), src, 256);  // plain copy: fine
+  AscendC::SetAtomicAdd<float>();
+  EXPECT_NE(ErrorOf([&] { AscendC::DataCopy(Gm<float>(gm, 256), src, 256); })
+                .find("L1 -> GM under SetAtomicAdd/Max/Min is not simulated"),
+            std::string::npos);
+  AscendC::SetAtomicNone();
+}
+}  // namespace

@@ -390,7 +390,11 @@ int64_t MultiCoreMatmulTiling::Compute() {
     k_ = orgKa;
   }
   if (orgM <= 0) SetOrgShape(m_, n_, k_);
-  const int32_t dim = dim_ > 0 ? dim_ : static_cast<int32_t>(platform_->GetCoreNumAic());
+  // Without SetDim: every AIC of the platform given, else (built from a PlatformInfo) the active
+  // profile's.
+  const platform_ascendc::PlatformAscendC* platform =
+      platform_ != nullptr ? platform_ : platform_ascendc::PlatformAscendCManager::GetInstance();
+  const int32_t dim = dim_ > 0 ? dim_ : static_cast<int32_t>(platform->GetCoreNumAic());
   const int32_t am = std::max(16, alignSingleM), an = std::max(16, alignSingleN);
   auto clamp_single = [](int32_t v, int32_t lo, int32_t hi) {
     if (hi > 0) v = std::min(v, hi);

@@ -51,7 +51,10 @@ TEST(PlatformAscendC, AnswersFromTheNamedProfile) {
     p->GetCoreMemSize(CoreMemType::L0_C, size);
     EXPECT_EQ(size, w.l0c) << w.soc;
     EXPECT_EQ(p->GetSocVersion(), w.version) << w.soc;
-    EXPECT_EQ(p->GetLibApiWorkSpaceSize(), 16u * 1024 * 1024);
+    // The reserved system workspace: 16 MiB on A2, 2 MiB on the 310P.
+    EXPECT_EQ(p->GetLibApiWorkSpaceSize(),
+              w.version == platform_ascendc::SocVersion::ASCEND310P ? 2u << 20 : 16u << 20)
+        << w.soc;
   }
   // A SoC without a profile answers from the active one (and says so on stderr).
   testing::internal::CaptureStderr();
@@ -243,6 +246,31 @@ TEST(MultiCoreMatmulTiling, AFixedBaseMAndNLeaveKToTheTiling) {
   CheckValid(TilingCase{512, 1024, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false,
                         false, 2},
              t, ascsim::FindSocProfile("Ascend910B1"));
+}
+
+TEST(MultiCoreMatmulTiling, FromAPlatformInfoWithoutSetDimUsesTheActiveProfilesAics) {
+  // Built from a PlatformInfo there is no PlatformAscendC to ask for the core count.
+  using namespace matmul_tiling;
+  ascsim::ScopedSettings scoped;
+  ascsim::SetSoc("Ascend910B3");
+  PlatformInfo info;
+  info.socVersion = platform_ascendc::SocVersion::ASCEND910B;
+  info.l1Size = 512 * 1024;
+  info.l0CSize = 128 * 1024;
+  info.ubSize = 192 * 1024;
+  info.l0ASize = 64 * 1024;
+  info.l0BSize = 64 * 1024;
+  MultiCoreMatmulTiling api(info);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetOrgShape(1024, 1024, 256);
+  api.SetShape(1024, 1024, 256);
+  api.SetBias(false);
+  optiling::TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  EXPECT_GE(t.get_usedCoreNum(), 1);
+  EXPECT_LE(t.get_usedCoreNum(), 20);  // Ascend910B3 has 20 AICs
 }
 
 TEST(MatmulApiTiling, OneCoreTakesTheWholeShape) {

@@ -1,6 +1,6 @@
 // platform_ascendc::PlatformAscendC answered from ascsim's SoC profiles (tiling/platform/
 // platform_ascendc.h). Figures: the profile table (src/base/soc.cpp); the library workspace size
-// (16 MiB) is the figure CANN's Matmul samples reserve on A2 (GetLibApiWorkSpaceSize).
+// is the system workspace the device reserves (ascsim::LibApiWorkspaceBytes: 16 MiB on A2).
 #include "tiling/platform/platform_ascendc.h"
 
 #include <cstdio>
@@ -13,10 +13,6 @@
 #include "ascsim/soc.h"
 
 namespace platform_ascendc {
-namespace {
-constexpr uint32_t kLibApiWorkspaceBytes = 16u * 1024u * 1024u;
-}  // namespace
-
 const ascsim::SocProfile& PlatformAscendC::Profile() const {
   return profile_ != nullptr ? *profile_ : ascsim::CurrentSoc();
 }
@@ -44,7 +40,9 @@ uint32_t PlatformAscendC::CalcTschNumBlocks(uint32_t sliceNum, uint32_t aicCoreN
   return CalcTschBlockDim(sliceNum, aicCoreNum, aivCoreNum);
 }
 
-uint32_t PlatformAscendC::GetLibApiWorkSpaceSize(void) const { return kLibApiWorkspaceBytes; }
+uint32_t PlatformAscendC::GetLibApiWorkSpaceSize(void) const {
+  return static_cast<uint32_t>(ascsim::LibApiWorkspaceBytes(Profile()));
+}
 uint32_t PlatformAscendC::GetResCubeGroupWorkSpaceSize(void) const { return 0; }
 uint32_t PlatformAscendC::GetResGroupBarrierWorkSpaceSize(void) const { return 0; }
 

@@ -46,6 +46,13 @@ struct SocProfile {
   double fix_elements_per_cycle = 0;    // Fixpipe out of L0C (64 elements/cycle)
 };
 
+// The system workspace the device reserves in front of a kernel's user workspace and the host
+// sizes with PlatformAscendC::GetLibApiWorkSpaceSize: 16 MiB on A2/A3 (arch 2201), 2 MiB on the
+// 310P (2002) (asc-devkit kernel_utils_constants.h, RESERVED_WORKSPACE).
+inline uint64_t LibApiWorkspaceBytes(const SocProfile& soc) {
+  return soc.arch == 2002 ? uint64_t{2} << 20 : uint64_t{16} << 20;
+}
+
 // All known profiles.
 const std::vector<SocProfile>& SocProfiles();
 // Looks a profile up by name (case-sensitive, as CANN spells it); throws InvalidArgument listing

@@ -151,6 +151,9 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   ai::EnterApiCall(core);
   const char* call = "Fixpipe";
   const ai::cube::Operand s = ai::cube::Local(src, call, "src");
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR,
+                "ascsim: Fixpipe with CFG_COLUMN_MAJOR is not simulated; use CFG_ROW_MAJOR or "
+                "CFG_NZ");
   ai::cube::FixpipeArgs a;
   ai::cube::FixpipeFromV220(a, intriParams, config.format == CO2Layout::ROW_MAJOR);
   ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
@@ -166,6 +169,9 @@ void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
   const char* call = "Fixpipe";
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR,
+                "ascsim: Fixpipe with CFG_COLUMN_MAJOR is not simulated; use CFG_ROW_MAJOR or "
+                "CFG_NZ");
   ai::cube::FixpipeArgs a;
   ai::cube::FixpipeFromV220(a, intriParams, config.format == CO2Layout::ROW_MAJOR);
   ai::cube::FixpipeToLocal(call, ai::cube::Local(dst, call, "dst"),

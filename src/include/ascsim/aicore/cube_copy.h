@@ -74,7 +74,7 @@ struct BlockCopy {
 
 // GM -> L1 (MTE2). `src` has been checked for the copy's extent.
 void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy);
-// L1 -> GM (MTE3); stores honour SetAtomicAdd & co.
+// L1 -> GM (MTE3); faults under SetAtomicAdd & co. (atomic L1 stores are not simulated).
 void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy);
 // Between two local memories (the path decides the pipe and which pairs exist).
 void CopyLocal(const char* call, const Operand& dst, const Operand& src,
