@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Recomputes the `ascsim` column of ../shared/api_usage.tsv against the headers of this tree.
 
-A name counts as declared when `using AscendC::NAME;` compiles against kernel_operator.h (the
-table's own definition; GetTPipePtr and asc_vf_call are looked up globally). One compiler run
+A name counts as declared when `using AscendC::NAME;` compiles against the headers a production
+kernel includes: kernel_operator.h, lib/matmul_intf.h (the Matmul API, as in CANN a separate
+header) and tiling/tiling_api.h (GetTPipePtr and asc_vf_call are looked up globally). One compiler run
 checks every name: each `using` sits on its own line and a diagnostic on that line marks the name
 as missing. Names ascsim declares only to reject them at compile time with a message (APIs of other
 SoCs, forms it does not simulate) are listed in REJECTED and reported separately: they compile as
@@ -41,13 +42,17 @@ def read_table(path):
 
 
 def declared_names(names, cxx, includes, defines):
-    src = ['#include "kernel_operator.h"']
+    src = ['#include "kernel_operator.h"', '#include "lib/matmul_intf.h"',
+           '#include "tiling/tiling_api.h"']
+    # Two lines per name: in AscendC, or at global scope (CANN declares the Matmul configuration
+    # names, CubeFormat, MatmulConfig, CFG_MDL, ..., outside any namespace).
     first = len(src) + 1
     for n in names:
         if n in GLOBAL_NAMES:  # global in CANN; either global or in AscendC here
             src.append(f"inline void ascsim_probe_{n}() {{ using namespace AscendC; (void)&{n}; }}")
         else:
             src.append(f"using AscendC::{n};")
+        src.append(f"namespace ascsim_global_probe_{n} {{ using ::{n}; }}")
     with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as f:
         f.write("\n".join(src) + "\n")
         path = f.name
@@ -63,7 +68,8 @@ def declared_names(names, cxx, includes, defines):
         m = pat.search(line)
         if m:
             bad_lines.add(int(m.group(1)))
-    return {n for i, n in enumerate(names) if first + i not in bad_lines}
+    return {n for i, n in enumerate(names)
+            if first + 2 * i not in bad_lines or first + 2 * i + 1 not in bad_lines}
 
 
 def main():
