@@ -109,6 +109,88 @@ std::string Quote(const std::string& s) {
   return out + "\"";
 }
 
+// What every compile of one command line shares.
+struct CompileSettings {
+  std::string cxx;
+  std::string root;
+  std::string run_mode;
+  const Arch* arch = nullptr;
+  bool has_std = false;
+  bool defines_soc = false;
+  std::vector<std::string> flags;  // the command line's own options for the host compiler
+};
+
+// Rewrites `source` (the <<<>>> launches; start-up code for the SoC and sim mode) into
+// <output>.ascsim.cpp and compiles that with the host compiler into `output`.
+int CompileOne(const CompileSettings& c, const std::string& source, const std::string& output) {
+  std::string text;
+  {
+    std::ifstream in(source, std::ios::binary);
+    if (!in) {
+      std::cerr << "ascsim-cc: cannot read " << source << "\n";
+      return 1;
+    }
+    std::ostringstream s;
+    s << in.rdbuf();
+    text = s.str();
+  }
+  char resolved[PATH_MAX];
+  const std::string display = ::realpath(source.c_str(), resolved) != nullptr ? resolved : source;
+  ascsim::toolkit::TransformOptions options;
+  options.display_path = display;
+  ascsim::toolkit::TransformResult result = ascsim::toolkit::TransformSource(text, options);
+  for (const auto& d : result.diagnostics) {
+    std::cerr << ascsim::toolkit::FormatDiagnostic(display, d) << "\n";
+  }
+  if (!result.ok()) return 1;
+
+  std::string rewritten_path =
+      (output.empty() ? source.substr(source.rfind('/') + 1) : output) + ".ascsim.cpp";
+  std::string rewritten = result.output;
+  // Start-up code: the SoC this source was compiled for, and the cost model in sim mode.
+  if (c.arch != nullptr || c.run_mode == "sim") {
+    int lines = 0;
+    for (char c : rewritten) lines += c == '\n';
+    rewritten += "#line " + std::to_string(lines + 2) + " " + Quote(rewritten_path) + "\n";
+    rewritten += "#include \"ascsim/toolkit.h\"\nnamespace {\nconst bool kAscsimCcStart = (\n";
+    if (c.arch != nullptr && !c.defines_soc) {
+      rewritten += "    ::ascsim::toolkit::SelectSoc(" + Quote(c.arch->requested) + ", " +
+                   Quote(c.arch->profile) + ", " + Quote(c.arch->why) + "),\n";
+    }
+    if (c.run_mode == "sim") rewritten += "    ::ascsim::toolkit::EnableSimMode(),\n";
+    rewritten += "    true);\n}  // namespace\n";
+  }
+  {
+    std::ofstream out(rewritten_path, std::ios::binary | std::ios::trunc);
+    out << rewritten;
+    if (!out.flush()) {
+      std::cerr << "ascsim-cc: cannot write " << rewritten_path << "\n";
+      return 1;
+    }
+  }
+  std::vector<std::string> cmd = {c.cxx, "-x", "c++"};
+  if (!c.has_std) cmd.push_back("-std=c++17");
+  if (c.arch != nullptr && !c.defines_soc) cmd.push_back(std::string("-DASCSIM_SOC=") + c.arch->profile);
+  if (c.run_mode == "cpu") {
+    cmd.push_back("-DASCENDC_CPU_DEBUG=1");
+    cmd.push_back("-D__CCE_KT_TEST__=1");
+  }
+  // The directory of the original source first for quote includes (the rewrite lives elsewhere).
+  const size_t slash = display.rfind('/');
+  if (slash != std::string::npos) {
+    cmd.push_back("-iquote");
+    cmd.push_back(display.substr(0, slash));
+  }
+  cmd.insert(cmd.end(), c.flags.begin(), c.flags.end());
+  cmd.push_back("-I" + c.root + "/include");
+  cmd.push_back(rewritten_path);
+  if (!output.empty()) {
+    cmd.push_back("-o");
+    cmd.push_back(output);
+  }
+  return Run(cmd);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -172,7 +254,7 @@ int main(int argc, char** argv) {
                a == "-Xlinker") {
       kept.push_back(a);
       kept.push_back(next());
-    } else if (!a.empty() && a[0] != '-' && compile && IsSource(a)) {
+    } else if (!a.empty() && a[0] != '-' && IsSource(a)) {
       sources.push_back(a);
     } else {
       kept.push_back(a);
@@ -184,7 +266,55 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  if (!compile) {
+  CompileSettings settings;
+  settings.cxx = cxx;
+  settings.root = root;
+  settings.run_mode = run_mode;
+  settings.arch = arch;
+  settings.has_std = has_std;
+  settings.defines_soc = defines_soc;
+  if (compile) {
+    if (sources.size() != 1) {
+      std::cerr << "ascsim-cc: compile one source at a time (got " << sources.size() << ")\n";
+      return 1;
+    }
+    settings.flags = kept;
+    return CompileOne(settings, sources[0], output);
+  }
+
+  // Compile and link in one command (the older CCE samples: ccec -x cce kernel.cpp -x c++
+  // main.cpp ... -o program): each source is compiled as above into an object beside the output,
+  // then the objects are linked. The options are split between the two steps.
+  std::vector<std::string> link_flags;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const std::string& a = kept[i];
+    const bool pair = a == "-I" || a == "-D" || a == "-U" || a == "-include" || a == "-isystem" ||
+                      a == "-iquote" || a == "-MF" || a == "-MT" || a == "-MQ";
+    const bool link_pair = a == "-L" || a == "-l" || a == "-Xlinker";
+    if (link_pair) {
+      link_flags.push_back(a);
+      if (i + 1 < kept.size()) link_flags.push_back(kept[++i]);
+    } else if (pair) {
+      settings.flags.push_back(a);
+      if (i + 1 < kept.size()) settings.flags.push_back(kept[++i]);
+    } else if (StartsWith(a, "-l") || StartsWith(a, "-L") || StartsWith(a, "-Wl,") ||
+               a == "-shared" || a == "-static" || a == "-rdynamic" || (!a.empty() && a[0] != '-')) {
+      link_flags.push_back(a);
+    } else {
+      settings.flags.push_back(a);
+      if (a == "-pthread" || StartsWith(a, "-fsanitize") || a == "-fPIC") link_flags.push_back(a);
+    }
+  }
+  settings.flags.push_back("-c");
+  const std::string stem = output.empty() ? std::string("a.out") : output;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const std::string object = stem + ".ascsim" + std::to_string(i) + ".o";
+    const int rc = CompileOne(settings, sources[i], object);
+    if (rc != 0) return rc;
+    link_flags.insert(link_flags.begin() + static_cast<std::ptrdiff_t>(i), object);
+  }
+  kept = link_flags;
+  {
     if (static_lib) {  // the CCE language's static library rule
       std::vector<std::string> cmd = {"ar", "qc", output};
       for (const std::string& a : kept) {
@@ -217,75 +347,3 @@ int main(int argc, char** argv) {
     return Run(cmd);
   }
 
-  if (sources.size() != 1) {
-    std::cerr << "ascsim-cc: compile one source at a time (got " << sources.size() << ")\n";
-    return 1;
-  }
-  const std::string& source = sources[0];
-  std::string text;
-  {
-    std::ifstream in(source, std::ios::binary);
-    if (!in) {
-      std::cerr << "ascsim-cc: cannot read " << source << "\n";
-      return 1;
-    }
-    std::ostringstream s;
-    s << in.rdbuf();
-    text = s.str();
-  }
-  char resolved[PATH_MAX];
-  const std::string display = ::realpath(source.c_str(), resolved) != nullptr ? resolved : source;
-  ascsim::toolkit::TransformOptions options;
-  options.display_path = display;
-  ascsim::toolkit::TransformResult result = ascsim::toolkit::TransformSource(text, options);
-  for (const auto& d : result.diagnostics) {
-    std::cerr << ascsim::toolkit::FormatDiagnostic(display, d) << "\n";
-  }
-  if (!result.ok()) return 1;
-
-  std::string rewritten_path =
-      (output.empty() ? source.substr(source.rfind('/') + 1) : output) + ".ascsim.cpp";
-  std::string rewritten = result.output;
-  // Start-up code: the SoC this source was compiled for, and the cost model in sim mode.
-  if (arch != nullptr || run_mode == "sim") {
-    int lines = 0;
-    for (char c : rewritten) lines += c == '\n';
-    rewritten += "#line " + std::to_string(lines + 2) + " " + Quote(rewritten_path) + "\n";
-    rewritten += "#include \"ascsim/toolkit.h\"\nnamespace {\nconst bool kAscsimCcStart = (\n";
-    if (arch != nullptr && !defines_soc) {
-      rewritten += "    ::ascsim::toolkit::SelectSoc(" + Quote(arch->requested) + ", " +
-                   Quote(arch->profile) + ", " + Quote(arch->why) + "),\n";
-    }
-    if (run_mode == "sim") rewritten += "    ::ascsim::toolkit::EnableSimMode(),\n";
-    rewritten += "    true);\n}  // namespace\n";
-  }
-  {
-    std::ofstream out(rewritten_path, std::ios::binary | std::ios::trunc);
-    out << rewritten;
-    if (!out.flush()) {
-      std::cerr << "ascsim-cc: cannot write " << rewritten_path << "\n";
-      return 1;
-    }
-  }
-  std::vector<std::string> cmd = {cxx, "-x", "c++"};
-  if (!has_std) cmd.push_back("-std=c++17");
-  if (arch != nullptr && !defines_soc) cmd.push_back(std::string("-DASCSIM_SOC=") + arch->profile);
-  if (run_mode == "cpu") {
-    cmd.push_back("-DASCENDC_CPU_DEBUG=1");
-    cmd.push_back("-D__CCE_KT_TEST__=1");
-  }
-  // The directory of the original source first for quote includes (the rewrite lives elsewhere).
-  const size_t slash = display.rfind('/');
-  if (slash != std::string::npos) {
-    cmd.push_back("-iquote");
-    cmd.push_back(display.substr(0, slash));
-  }
-  cmd.insert(cmd.end(), kept.begin(), kept.end());
-  cmd.push_back("-I" + root + "/include");
-  cmd.push_back(rewritten_path);
-  if (!output.empty()) {
-    cmd.push_back("-o");
-    cmd.push_back(output);
-  }
-  return Run(cmd);
-}
