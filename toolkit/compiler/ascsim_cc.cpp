@@ -347,3 +347,4 @@ int main(int argc, char** argv) {
     return Run(cmd);
   }
 
+}
