@@ -127,6 +127,16 @@ void CopyBlocks(uint8_t* dst, const uint8_t* src, const BlockCopy& c) {
 
 // ---- GM <-> L1 ----
 
+namespace {
+// The UB operands of cube-side paths (the 310P's local copies) tell the sanitizer which bytes
+// they touch, as the vector side's operand checks do; L1/L0 bytes are not tracked.
+void SanitizeUb(const Operand& op, trace::Pipe pipe, Access access, const Footprint& footprint,
+                const char* call, const char* role) {
+  if (op.memory != Memory::kUb || op.slot == nullptr || op.slot->sanitizer == nullptr) return;
+  SanitizeLocal(op.slot->sanitizer, pipe, access, op.slot, op.data, footprint, call, role);
+}
+}  // namespace
+
 void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy) {
   RequireCubeUnit(call);
   RequireAligned(call, "dst", dst, MemoryAlignment(dst.memory));
@@ -220,6 +230,10 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
               Hex(dst.offset + copy.DstExtent()), ") partially overlaps src [", Hex(src.offset),
               ", ", Hex(src.offset + copy.SrcExtent()), ")"));
   }
+  SanitizeUb(src, pipe, Access::kRead, Footprint::Rows(copy.count, copy.len, copy.src_pitch), call,
+             "src");
+  SanitizeUb(dst, pipe, Access::kWrite, Footprint::Rows(copy.count, copy.len, copy.dst_pitch), call,
+             "dst");
   CopyBlocks(dst.data, src.data, copy);
   RecordCall(CubeRecord("DataCopy", trace::CallKind::kCopy, pipe, copy.count * copy.len,
                         static_cast<uint8_t>(Elem(dst.dtype)), dst.buffer, src.buffer,
@@ -267,6 +281,17 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src,
        uint64_t{p.nValue - 1u} * p.dstNzNStride * c0 + c0) *
       es;
   RequireExtent(call, "dst", dst, extent);
+  if (dst.memory == Memory::kUb) {  // each row: `blocks` C0 blocks, dstNzC0Stride blocks apart
+    for (uint64_t i = 0; i < p.ndNum; ++i) {
+      for (uint64_t r = 0; r < p.nValue; ++r) {
+        Operand row = dst;
+        row.data = dst.data + (i * p.dstNzMatrixStride + r * p.dstNzNStride * c0) * es;
+        SanitizeUb(row, trace::Pipe::kMte2, Access::kWrite,
+                   Footprint::Rows(blocks, c0 * es, uint64_t{p.dstNzC0Stride} * c0 * es), call,
+                   "dst");
+      }
+    }
+  }
   const uint64_t tail = p.dValue % c0;
   for (uint64_t i = 0; i < p.ndNum; ++i) {
     const uint8_t* sm = src + i * p.srcNdMatrixStride * es;
@@ -898,11 +923,8 @@ void CopyL0cToUb(const char* call, const Operand& dst, const Operand& src, uint1
   RequireAligned(call, "dst", dst, MemoryAlignment(Memory::kUb));
   RequireExtent(call, "src", src, (block_count - 1u) * src_pitch + len_src);
   RequireExtent(call, "dst", dst, (block_count - 1u) * dst_pitch + len_dst);
-  // The sanitizer follows UB: these rows are written (the L0C side is not tracked).
-  if (dst.slot != nullptr && dst.slot->sanitizer != nullptr) {
-    SanitizeLocal(dst.slot->sanitizer, trace::Pipe::kV, Access::kWrite, dst.slot, dst.data,
-                  Footprint::Rows(block_count, len_dst, dst_pitch), call, "dst");
-  }
+  SanitizeUb(dst, trace::Pipe::kV, Access::kWrite, Footprint::Rows(block_count, len_dst, dst_pitch),
+             call, "dst");
   const float scale = HalfBitsToFloat(static_cast<uint16_t>(e.deqValue & 0xFFFFu));
   const uint64_t n = len_src / se;
   for (uint64_t b = 0; b < block_count; ++b) {
