@@ -558,3 +558,17 @@ TEST(Matmul, AclLaunchMatchesReference) {
 }
 
 }  // namespace
+
+namespace {
+// lib/matmul_intf.h brings CANN's integer helpers into AscendC, beside the tensor Ceil.
+TEST(MatmulUtils, CeilAndCeilAlignAsKernelsUseThem) {
+  EXPECT_EQ(AscendC::Ceil(512, 128), 4);
+  EXPECT_EQ(AscendC::Ceil(513u, 128u), 5u);
+  EXPECT_EQ(AscendC::CeilAlign(33, 16), 48);
+  EXPECT_EQ(AscendC::CeilT(1, 16), 1);
+  EXPECT_EQ(AscendC::CeilAlignT(int64_t{17}, int64_t{8}), 24);
+  EXPECT_NE(ErrorOf([] { (void)AscendC::Ceil(4, 0); }).find("Ceil: num2 is 0, which should be "
+                                                            "larger than 0"),
+            std::string::npos);
+}
+}  // namespace

@@ -12,6 +12,7 @@
 #include "ascsim/matmul/matmul_config.h"
 #include "ascsim/matmul/matmul_impl.h"
 #include "ascsim/matmul/matmul_regist.h"
+#include "ascsim/matmul/matmul_utils.h"
 // clang-format on
 
 namespace AscendC {

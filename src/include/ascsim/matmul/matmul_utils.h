@@ -1,0 +1,43 @@
+// The integer helpers CANN's lib/matmul_intf.h brings into AscendC (asc-devkit
+// impl/adv_api/detail/matmul/utils/matmul_utils.h: Ceil, CeilAlign, CeilT, CeilAlignT): Matmul
+// kernels use them for their block arithmetic, e.g. `Ceil(tiling.M, tiling.singleCoreM)`. They
+// overload the advanced API's tensor Ceil (ascsim/adv/math.h). A divisor of 0 faults, as CANN's
+// CPU-debug assertion does.
+#pragma once
+
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/internal.h"
+
+namespace ascsim::matmul {
+[[noreturn]] inline void FaultNonPositiveDivisor(const char* api, long long divisor) {
+  ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                        ascsim::aicore::Str(api, ": num2 is ", divisor,
+                                            ", which should be larger than 0"));
+}
+}  // namespace ascsim::matmul
+
+namespace AscendC {
+
+template <typename T>
+__aicore__ inline T Ceil(T num1, T num2) {
+  if (!(num2 > 0)) ascsim::matmul::FaultNonPositiveDivisor("Ceil", static_cast<long long>(num2));
+  return (num1 + num2 - 1) / num2;
+}
+template <typename T>
+__aicore__ inline T CeilAlign(T num1, T num2) {
+  if (!(num2 > 0)) {
+    ascsim::matmul::FaultNonPositiveDivisor("CeilAlign", static_cast<long long>(num2));
+  }
+  return Ceil(num1, num2) * num2;
+}
+template <typename T>
+__aicore__ inline T CeilT(T num1, T num2) {
+  if (!(num2 > 0)) ascsim::matmul::FaultNonPositiveDivisor("CeilT", static_cast<long long>(num2));
+  return (num1 + num2 - 1) / num2;
+}
+template <typename T>
+__aicore__ inline T CeilAlignT(T num1, T num2) {
+  return CeilT(num1, num2) * num2;
+}
+
+}  // namespace AscendC
