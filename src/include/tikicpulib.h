@@ -9,6 +9,11 @@
 #include "ascsim/kernel_launcher.h"
 #include "ascsim/profile.h"
 #include "kernel_operator.h"
+// CANN's tikicpulib.h brings securec (kern_fwk.h includes securec.h), and CPU-debug mains call
+// memcpy_s without including it themselves. The toolkit installs securec.h beside this header.
+#if __has_include("securec.h")
+#include "securec.h"
+#endif
 
 namespace AscendC {
 // Device (GM) memory for CPU-twin programs.
