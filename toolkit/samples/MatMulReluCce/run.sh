@@ -17,7 +17,8 @@ VersionMap["ascend310p"]="Ascend310P1"
 
 if [ -z "$ASCEND_HOME_DIR" ]; then
     ASCEND_HOME_DIR=/usr/local/Ascend/ascend-toolkit/latest
-    source "$ASCEND_HOME_DIR/../set_env.sh"
+    source "$ASCEND_HOME_DIR/../set_env.sh" ||
+        { echo "ERROR: no toolkit: set ASCEND_HOME_DIR or install one at $ASCEND_HOME_DIR"; exit 1; }
 fi
 
 FILE_NAME=$1
