@@ -6,6 +6,10 @@
 #   [-DENV=NAME=VALUE;...] [-DEXPECT=<text the output must contain>]
 #   [-DDEFAULT_LOCATION_FROM=<build dir>]: instead, install that build into
 #     $HOME/Ascend/ascend-toolkit/latest of a fresh HOME and run with no variable pointing at it
+#   [-DFILE_NAME=<kernel file> [-DCORE_TYPE=AiCore|VectorCore]]: the 2023 CCE samples' interface
+#     instead, `bash run.sh FILE_NAME SOC CORE_TYPE MODE` (SOC ascend910|ascend310p, MODE cpu|npu)
+#     with ASCEND_HOME_DIR=PREFIX, in the environment of PREFIX/bin/setenv.bash (as a user who pointed
+#     ASCEND_HOME_DIR at a toolkit has sourced it: it puts ccec on PATH)
 foreach(var PREFIX SAMPLE_DIR WORK_DIR MODE SOC)
   if(NOT ${var})
     message(FATAL_ERROR "${var} is not set")
@@ -18,8 +22,8 @@ file(MAKE_DIRECTORY "${_parent}")
 file(COPY "${SAMPLE_DIR}/" DESTINATION "${WORK_DIR}")
 
 # A clean environment for the toolkit: only what a user would have before `source setenv.bash`.
-foreach(var ASCEND_INSTALL_PATH ASCEND_TOOLKIT_HOME CAMODEL_LOG_PATH CMAKE_PREFIX_PATH ASCSIM_SOC
-            ASCSIM_TRACE ASCSIM_STRICT ASCSIM_SANITIZE)
+foreach(var ASCEND_INSTALL_PATH ASCEND_TOOLKIT_HOME ASCEND_HOME_DIR CAMODEL_LOG_PATH
+            CMAKE_PREFIX_PATH ASCSIM_SOC ASCSIM_TRACE ASCSIM_STRICT ASCSIM_SANITIZE)
   unset(ENV{${var}})
 endforeach()
 if(DEFAULT_LOCATION_FROM)
@@ -32,6 +36,9 @@ if(DEFAULT_LOCATION_FROM)
     message(FATAL_ERROR "cmake --install into ${_home} failed: ${err}")
   endif()
   set(ENV{HOME} "${_home}")
+  unset(ENV{ASCEND_HOME_PATH})
+elseif(FILE_NAME)
+  set(ENV{ASCEND_HOME_DIR} "${PREFIX}")
   unset(ENV{ASCEND_HOME_PATH})
 else()
   set(ENV{ASCEND_HOME_PATH} "${PREFIX}")
@@ -47,12 +54,23 @@ foreach(assignment IN LISTS ENV)
   set(ENV{${_name}} "${_value}")
 endforeach()
 
-execute_process(COMMAND bash run.sh -r ${MODE} -v ${SOC}
+if(FILE_NAME)
+  if(NOT CORE_TYPE)
+    set(CORE_TYPE AiCore)
+  endif()
+  set(_args ${FILE_NAME} ${SOC} ${CORE_TYPE} ${MODE})
+  set(_command bash -c [[source "$0/bin/setenv.bash" && exec bash run.sh "$@"]] "${PREFIX}" ${_args})
+else()
+  set(_args -r ${MODE} -v ${SOC})
+  set(_command bash run.sh ${_args})
+endif()
+string(REPLACE ";" " " _args "${_args}")
+execute_process(COMMAND ${_command}
   WORKING_DIRECTORY "${WORK_DIR}"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 file(WRITE "${WORK_DIR}/run.log" "${out}\n--- stderr ---\n${err}")
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "run.sh -r ${MODE} -v ${SOC} failed (${rc}); log ${WORK_DIR}/run.log\n"
+  message(FATAL_ERROR "run.sh ${_args} failed (${rc}); log ${WORK_DIR}/run.log\n"
                       "${out}\n${err}")
 endif()
 if(NOT out MATCHES "test pass")
@@ -72,4 +90,4 @@ if(MODE STREQUAL "sim")
     message(FATAL_ERROR "sim_log/ascsim_trace.json is not a Chrome trace: ${trace}")
   endif()
 endif()
-message(STATUS "run.sh -r ${MODE} -v ${SOC}: test pass")
+message(STATUS "run.sh ${_args}: test pass")
