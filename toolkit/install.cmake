@@ -29,7 +29,8 @@ endforeach()
 install(FILES securec/securec.h include/cpu_debug_launch.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 configure_file(env/setenv.bash.in ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash @ONLY)
 install(PROGRAMS ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash DESTINATION bin)
-install(PROGRAMS ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash DESTINATION . RENAME set_env.sh)
+# P/set_env.sh sources P/bin/setenv.bash (a copy would take P's parent for its root).
+install(PROGRAMS env/set_env.sh DESTINATION .)
 
 configure_file(cmake/ascsim_toolkit.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/ascsim_toolkit.cmake @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/ascsim_toolkit.cmake cmake/ascsim_select_soc.cpp
