@@ -50,7 +50,7 @@ const Arch kArchs[] = {
     {"dav-2002", "Ascend310P3", "Ascend310P3", ""},
     {"dav-m200", "Ascend310P3", "Ascend310P3", ""},
     {"dav-c100", "Ascend910A", "Ascend310P3",
-     "the first-generation Ascend 910 (arch 1001) is not modelled; its AI cores are coupled, cube "
+     "the first-generation Ascend 910 (arch 1001) is not modelled, and its AI cores are coupled, cube "
      "and vector in one core, as the 310P3's are"},
     {"dav-m300", "Ascend310B1", "Ascend310P3", "the Atlas 200I/500 A2 (arch 3002) is not modelled"},
     {"dav-3510", "Ascend950", "Ascend910B1", "the Ascend 950 (arch 3510) is not modelled"},
