@@ -72,11 +72,25 @@ void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access
   bool sorted = true;
   const auto base = reinterpret_cast<uint64_t>(first);
   const bool contiguous = stride.block == kBlockBytes;
+  // An operand every repeat reads again (repeat stride 0, e.g. a broadcast row) touches only the
+  // elements of one body repeat and of the last: two repeats describe it exactly, however many
+  // the instruction runs.
+  simd::RepeatPlan walk = plan;
+  if (stride.repeat == 0 && walk.repeats > 2) walk.repeats = 2;
+  uint64_t skipped = 0;  // bytes of leading full, dense repeats already added as one run
+  const bool dense = contiguous && stride.repeat == kRepeatBytes;
+  if (dense && walk.repeats > 2 && walk.body.Next(0, false) >= walk.per_repeat) {
+    // Full repeats back to back: one run up to the last repeat, whose mask may differ.
+    skipped = uint64_t{walk.repeats - 1} * kRepeatBytes;
+    AddRun(runs, base, base + skipped, &sorted);
+    walk.repeats = 1;
+    walk.body = walk.last;
+  }
   // The same maximal runs of active elements the instruction's own walk computes.
   simd::ForEachRun(
-      plan, contiguous,
+      walk, contiguous,
       [&](uint32_t r, uint32_t e, uint32_t len) {
-        const uint64_t at = base + simd::ElementOffset(plan, stride, elem_bytes, r, e);
+        const uint64_t at = base + skipped + simd::ElementOffset(walk, stride, elem_bytes, r, e);
         AddRun(runs, at, at + uint64_t{len} * elem_bytes, &sorted);
       },
       contiguous && stride.repeat == kRepeatBytes);
