@@ -52,10 +52,13 @@ cmake --build "$TSAN_DIR" -j "$JOBS" --target ascsim_tests
 
 # ReliabilityFork is left out: TSan does not support a multi-threaded process that forks and
 # then starts threads in the child (it warns and may deadlock); fork is covered by (a) and the
-# normal build.
+# normal build. Left out too: the Sanitizer tests whose kernels race across blocks on purpose
+# (block 1 writes GM that block 0 reads with no SyncAll): on the host that is a real data race,
+# which is the bug those tests show ascsim's sanitizer finding; they run in (a) and the normal
+# build.
 echo "== (b) GoogleTest (threads) under TSan =="
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$TSAN_DIR/tests/ascsim_tests" \
   --gtest_brief=1 \
-  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:Sanitizer.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*'
+  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:Sanitizer.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*-Sanitizer.GmWrittenByOneBlockAndReadByAnotherNeedsSyncAll:Sanitizer.CrossBlockFindingIsTheSameInSerialAndParallelRuns:Sanitizer.EarlierOfABlocksFaultAndACrossBlockFindingWins:Sanitizer.BlocksAccumulatingWithSetAtomicAddDoNotRace'
 
 echo "== sanitizers clean in $((SECONDS - START)) s =="

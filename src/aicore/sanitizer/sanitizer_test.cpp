@@ -699,8 +699,8 @@ TEST(Sanitizer, BlocksAccumulatingWithSetAtomicAddDoNotRace) {
       RunKernel("accumulate", 4, kAll, [&] { AccumulateKernel(gm.as<float>(), false); }).message,
       "");
   EXPECT_EQ(gm.as<float>()[7], 4.0f);
-  // A plain read of what other blocks accumulate into, with no SyncAll, is a race. Block 1:
-  // 1 InitBuffer, 2 Get, 3 Duplicate, 4-5 flags, 6 SetAtomicAdd, 7 DataCopy.
+  // A plain read of what other blocks accumulate into, with no SyncAll, is a race (call numbers
+  // count every API call of the block, scalar accesses and GetBlockIdx included).
   EXPECT_EQ(
       RunKernel("accumulate", 2, kAll, [&] { AccumulateKernel(gm.as<float>(), true); }).message,
       "accumulate: block 1/2: race: MTE3 DataCopy UB->GM (call 8) accumulates "
