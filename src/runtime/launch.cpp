@@ -182,7 +182,7 @@ void CheckArch(const char* kernel, int compiled_arch, const SocProfile& soc,
 bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
                 const runtime::LaunchSettings& settings,
                 const std::shared_ptr<CancelToken::State>& cancel_token, const void* kernel_id,
-                LayoutChoice& choice) {
+                const LaunchGmArgs* gm_args, LayoutChoice& choice) {
   const SocProfile& soc = *settings.values.soc;
   aicore::LaunchShared shared;
   shared.kernel = kernel;
@@ -190,6 +190,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.soc = &soc;
   shared.strict = settings.values.strict;
   shared.find_gm = runtime::FindDeviceMemory;
+  shared.gm_args = gm_args;
   shared.sanitize = settings.values.sanitize;
   shared.ub_fill = settings.values.ub_fill;
   std::unique_ptr<aicore::LaunchSanitizer> sanitizer;
@@ -388,17 +389,19 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
 
 void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
                const runtime::LaunchSettings& settings,
-               std::shared_ptr<CancelToken::State> cancel_token, const void* kernel_id) {
+               std::shared_ptr<CancelToken::State> cancel_token, const void* kernel_id,
+               const LaunchGmArgs* gm_args) {
   LayoutChoice choice = ChooseLayout(*settings.values.soc, kernel_id);
   // A probing attempt restarts at most once: the second attempt runs with a known layout.
-  while (RunAttempt(kernel, block_dim, body, settings, cancel_token, kernel_id, choice)) {
+  while (RunAttempt(kernel, block_dim, body, settings, cancel_token, kernel_id, gm_args,
+                    choice)) {
   }
 }
 
 }  // namespace
 
 void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream* stream,
-            int compiled_arch, const void* kernel_id) {
+            int compiled_arch, const void* kernel_id, LaunchGmArgs* gm_args) {
   const std::string kernel = kernel_name != nullptr ? kernel_name : "kernel";
   if (block_dim < aicore::kMinBlockDim || block_dim > aicore::kMaxBlockDim) {
     throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) + " is outside [" +
@@ -420,11 +423,15 @@ void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream
   CheckArch(kernel.c_str(), compiled_arch, *settings.values.soc, *settings.warning_sink);
   std::shared_ptr<CancelToken::State> token = runtime::CurrentCancelState();
   if (stream == nullptr) {
-    RunLaunch(kernel, block_dim, body, settings, std::move(token), kernel_id);
+    RunLaunch(kernel, block_dim, body, settings, std::move(token), kernel_id, gm_args);
     return;
   }
+  std::shared_ptr<const LaunchGmArgs> args;
+  if (gm_args != nullptr) args = std::make_shared<const LaunchGmArgs>(std::move(*gm_args));
   stream->Enqueue([kernel, block_dim, body = std::move(body), settings = std::move(settings), token,
-                   kernel_id] { RunLaunch(kernel, block_dim, body, settings, token, kernel_id); });
+                   kernel_id, args = std::move(args)] {
+    RunLaunch(kernel, block_dim, body, settings, token, kernel_id, args.get());
+  });
 }
 
 }  // namespace ascsim

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -52,6 +53,24 @@ P ConvertKernelArg(const char* kernel, size_t index, A&& arg) {
   }
 }
 
+// Adds argument `index` to the addresses a launch was given (LaunchGmArgs, ascsim/runtime.h).
+template <class T>
+void CollectGmArg(LaunchGmArgs& out, size_t index, const T& value) {
+  if constexpr (std::is_pointer_v<T>) {
+    out.pointers.push_back(static_cast<const void*>(value));
+    out.param.push_back(static_cast<uint16_t>(index));
+  } else if constexpr (std::is_integral_v<T> && sizeof(T) == sizeof(uint64_t)) {
+    out.words.push_back(static_cast<uint64_t>(value));
+  } else if constexpr (std::is_class_v<T> && std::is_trivially_copyable_v<T> &&
+                       sizeof(T) >= sizeof(uint64_t) && sizeof(T) <= 4096) {
+    for (size_t at = 0; at + sizeof(uint64_t) <= sizeof(T); at += sizeof(uint64_t)) {
+      uint64_t word;
+      std::memcpy(&word, reinterpret_cast<const unsigned char*>(&value) + at, sizeof(word));
+      if (word != 0) out.words.push_back(word);
+    }
+  }
+}
+
 template <class... P>
 class KernelLauncher {
  public:
@@ -70,10 +89,12 @@ class KernelLauncher {
   template <class... A, size_t... I>
   void Bind(uint32_t block_dim, Stream* stream, std::index_sequence<I...>, A&&... args) const {
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(name_, I, std::forward<A>(args))...);
+    LaunchGmArgs gm_args;
+    (CollectGmArg(gm_args, I, std::get<I>(bound)), ...);
     void (*fn)(P...) = fn_;
     Launch(
         name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch,
-        reinterpret_cast<const void*>(fn));
+        reinterpret_cast<const void*>(fn), &gm_args);
   }
 
   const char* name_;

@@ -162,14 +162,29 @@ using KernelBody = std::function<void()>;
 
 class Stream;
 
+// The GM addresses a launch was handed, so that a block reaching into a device allocation the
+// launch was never given (`z + blockLength * GetBlockIdx()` one block too far, landing in another
+// stream's buffer) is reported instead of corrupting that buffer. `pointers` are the pointer
+// arguments (`param` their parameter indices); `words` are the 8-byte words of the integer and
+// by-value struct arguments, which may carry addresses (tiling structs, uint64_t addresses); they
+// are only read when a block reaches a foreign allocation. KernelLauncher fills it.
+struct LaunchGmArgs {
+  std::vector<const void*> pointers;
+  std::vector<uint16_t> param;
+  std::vector<uint64_t> words;
+};
+
 // Runs `body` over `block_dim` blocks. With `stream` null it runs now and throws KernelError on a
 // fault; with a stream it is queued and the error surfaces at Stream::Synchronize. The settings
 // are read now, once. `compiled_arch` is the __NPU_ARCH__ the kernel was compiled for (0:
 // unknown); a launch on a profile of another arch warns once per kernel. `kernel` is copied.
 // `kernel_id` (optional) identifies the kernel function, so that the sub-core layout a launch
-// reveals (AIV, AIC or mix; docs/cube.md) is remembered for its later launches.
+// reveals (AIV, AIC or mix; docs/cube.md) is remembered for its later launches. `gm_args`
+// (optional, moved from) are the addresses the launch was given; without them a block may reach
+// any device allocation.
 void Launch(const char* kernel, uint32_t block_dim, KernelBody body, Stream* stream = nullptr,
-            int compiled_arch = 0, const void* kernel_id = nullptr);
+            int compiled_arch = 0, const void* kernel_id = nullptr,
+            LaunchGmArgs* gm_args = nullptr);
 
 // An in-order queue of launches and copies with its own worker thread.
 class Stream {

@@ -22,6 +22,10 @@ namespace AscendC {
 class TPipe;
 }
 
+namespace ascsim {
+struct LaunchGmArgs;  // ascsim/runtime.h
+}  // namespace ascsim
+
 namespace ascsim::aicore {
 
 class CoreSanitizer;    // per block (src/aicore/sanitizer/core_sanitizer.h)
@@ -77,6 +81,9 @@ struct LaunchShared {
   // Finds the device allocation holding `p` (end inclusive, so a pointer one past an allocation
   // still resolves); false when `p` is not device memory. Installed by the runtime.
   bool (*find_gm)(const void* p, GmRange* out) = nullptr;
+  // The GM addresses the launch was handed (LaunchGmArgs); null when unknown, and then a block
+  // may reach any device allocation. Read only through GmProvenance / FaultGmAddress.
+  const LaunchGmArgs* gm_args = nullptr;
   // Set when the launch must stop (a timeout, a cancel): every API call then fails at once.
   // Written only through CancelLaunch (cancel_reason before cancelled, release/acquire).
   std::atomic<bool> cancelled{false};
@@ -106,6 +113,25 @@ struct LaunchShared {
   std::string cancel_reason;
   WarningLog warnings;
 };
+
+// How a GM address resolved when a GlobalTensor was bound (SetGlobalBuffer).
+enum class GmState : uint8_t {
+  kNotDevice,  // no device allocation holds it
+  kOwn,        // an allocation the launch was given (or no record of what it was given)
+  kForeign,    // an allocation none of the launch's arguments points into
+};
+// Whether `alloc` (which holds `p`) is one the launch reached through its arguments: one of its
+// pointer arguments points into it; or `p` is its exact start (an address the kernel read from
+// GM, such as a tensor list's entry); or an integer or struct argument holds an address in it.
+GmState GmProvenance(const LaunchShared& launch, const void* p, const GmRange& alloc);
+// The fault of an access at [lo, hi) through a GlobalTensor whose address resolved to `state`
+// (kNotDevice or kForeign; `alloc` is the foreign allocation).
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultGmAddress(const char* call,
+                                                                const char* verb,
+                                                                const uint8_t* lo,
+                                                                const uint8_t* hi,
+                                                                const GmRange& alloc,
+                                                                GmState state);
 
 // Stops `launch` from any thread: every later API call of its blocks faults with kTimeout and
 // `reason`. The first reason wins; later calls do nothing.

@@ -111,12 +111,8 @@ class GlobalTensor {
     }
     const uint8_t* lo = Bytes(first);
     const uint8_t* hi = Bytes(last);
-    if (!resolved_) {
-      ascsim::aicore::Fault(
-          ascsim::ErrorKind::kOutOfBounds,
-          Str(call, " ", verb, " at ", ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(lo)),
-              ": address is not device memory (not from aclrtMalloc, GmAlloc or a launch "
-              "argument)"));
+    if (gm_state_ != ascsim::aicore::GmState::kOwn) [[unlikely]] {
+      ascsim::aicore::FaultGmAddress(call, verb, lo, hi, alloc_, gm_state_);
     }
     if (lo < alloc_.begin || hi > alloc_.end) {
       ascsim::aicore::Fault(
@@ -152,10 +148,12 @@ class GlobalTensor {
     size_ = size;
     sized_ = sized;
     offset_ = 0;
-    resolved_ = false;
+    gm_state_ = ascsim::aicore::GmState::kNotDevice;
     ascsim::aicore::CoreContext* core = ascsim::aicore::TryCurrentCore();
-    if (core != nullptr && core->launch->find_gm) {
-      resolved_ = core->launch->find_gm(buffer, &alloc_);
+    if (core != nullptr && core->launch->find_gm && core->launch->find_gm(buffer, &alloc_)) {
+      gm_state_ = core->launch->gm_args == nullptr
+                      ? ascsim::aicore::GmState::kOwn
+                      : ascsim::aicore::GmProvenance(*core->launch, buffer, alloc_);
     }
     trace_ = core != nullptr ? core->trace : nullptr;
     sanitizer_ = core != nullptr ? core->sanitizer : nullptr;
@@ -168,7 +166,7 @@ class GlobalTensor {
   uint64_t offset_ = 0;  // elements from base_
   uint64_t size_ = 0;    // elements, when sized_
   bool sized_ = false;
-  bool resolved_ = false;
+  ascsim::aicore::GmState gm_state_ = ascsim::aicore::GmState::kNotDevice;
   ascsim::trace::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
   ascsim::aicore::GmRange alloc_;
   ascsim::aicore::CoreSanitizer* sanitizer_ = nullptr;  // the binding core's, when sanitizing
