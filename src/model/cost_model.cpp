@@ -325,6 +325,7 @@ class MemorySystem {
       }
     }
     stats_->hbm_busy_us += f.hbm * bytes / hbm_;
+    if (port_ < kInf) stats_->port_busy_us += bytes / port_;
     const double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
     f.cap = engine > 0 ? engine : kInf;
     const int64_t id = Push(f);
@@ -1063,14 +1064,16 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
 
   // The bound: the resource busiest over the kernel's time; when none is busy for at least half
   // of it, the time goes to waiting (DMA latency, dependencies): "latency". GM bandwidth is
-  // HBM's, or a core's MTE engine moving data nearly all the time (>= 75%: one core cannot fill
-  // HBM).
+  // HBM's or the port's (L2 hits use only the port), or a core's MTE engine moving data nearly
+  // all the time (>= 75%: one core cannot fill HBM).
   const double t = est.estimated_us > 0 ? est.estimated_us : 1;
   if (transfer_time < 0.75 * t) transfer_time = 0;
   struct Candidate {
     const char* name;
     double share;
-  } candidates[] = {{"GM bandwidth", std::max(est.memory.hbm_busy_us, transfer_time) / t},
+  } candidates[] = {{"GM bandwidth",
+                     std::max({est.memory.hbm_busy_us, est.memory.port_busy_us, transfer_time}) /
+                         t},
                     {"vector", vector_time / t},
                     {"scalar", scalar_time / t},
                     {"cube", cube_time / t}};
