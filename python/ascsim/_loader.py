@@ -254,6 +254,26 @@ _ANNOTATIONS = {"pointer": np.ndarray, "int": int, "uint": int, "bool": bool, "f
                 "half": float, "bfloat16": float, "struct": bytes}
 
 
+_POINTEE_DTYPES = {("float", 4): "float32", ("float", 8): "float64", ("half", 2): "float16",
+                   ("bfloat16", 2): "bfloat16 (any 2-byte dtype)", ("bool", 1): "bool"}
+
+
+def _describe_param(p: Dict[str, Any]) -> str:
+    """How a parameter takes its Python argument, for the kernel's docstring."""
+    if p["kind"] != "pointer":
+        return f"{p['kind']}, {p['size']} bytes"
+    access = "read only: a NumPy array, read-only ones too" if p.get("const") else \
+        "a writable NumPy array, used in place"
+    kind, size = p["pointee_kind"], p["pointee_size"]
+    if size <= 1 or kind == "struct":
+        # GM_ADDR is CANN's `__gm__ uint8_t*`: the kernel casts it to what the bytes are, so the
+        # simulator cannot check them, as the device does not.
+        return f"GM bytes: any dtype, not checked; {access}"
+    dtype = _POINTEE_DTYPES.get((kind, size), f"{kind}{size * 8}" if kind in ("int", "uint")
+                                else f"{kind} of {size} bytes")
+    return f"GM {dtype}, {access}"
+
+
 class Kernel:
     """One kernel of a loaded module: ``kernel(*args, block_dim, stream=None)``.
 
@@ -283,7 +303,7 @@ class Kernel:
         self.__signature__ = inspect.Signature(params, return_annotation=None)
         lines = [signature or info["name"], ""]
         for p in self.params:
-            lines.append(f"  {p['name']}: {p['type']} ({p['kind']}, {p['size']} bytes)")
+            lines.append(f"  {p['name']}: {p['type']} ({_describe_param(p)})")
         self.__doc__ = "\n".join(lines) + "\n\n" + (Kernel.__doc__ or "")
 
     def __call__(self, *args: Any, block_dim: int, stream: Optional[_core.Stream] = None) -> None:
