@@ -189,4 +189,16 @@ struct Arity<void (*)(P...)> {
   static constexpr size_t value = sizeof...(P);
 };
 
+// The description of parameter I of kernel F, for a kernel defined once per #if / #else branch:
+// the generator describes every branch's parameters, and those of a branch the compiler did not
+// take (I beyond F's arity) are placeholders that are never used.
+template <class F, size_t I>
+constexpr ParamInfo DescribeParam(const char* name, const char* type) {
+  if constexpr (I < Arity<F>::value) {
+    return Describe<typename ParamAt<F, I>::type>(name, type);
+  } else {
+    return ParamInfo{name, type, ParamKind::kStruct, 0, 0, ParamKind::kStruct, 0, 0};
+  }
+}
+
 }  // namespace ascsim::module
