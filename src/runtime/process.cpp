@@ -37,7 +37,13 @@ const SocProfile* SocFromEnvironment() {
   const char* env = std::getenv("ASCSIM_SOC");
   if (env == nullptr || *env == '\0') return &SocProfiles()[0];
   try {
-    return &FindSocProfile(env);
+    const SocProfile* profile = &FindSocProfile(env);
+    const SocName* name = FindSocName(env);
+    if (name != nullptr && *name->why != '\0') {  // said as the toolkit says it for SOC_VERSION
+      std::fprintf(stderr, "ascsim: ASCSIM_SOC=%s is not modelled; simulating it as %s (%s)\n", env,
+                   profile->name, name->why);
+    }
+    return profile;
   } catch (const Error& e) {
     std::fprintf(stderr, "ascsim warning: ASCSIM_SOC: %s; using %s\n", e.what(),
                  SocProfiles()[0].name);
