@@ -44,8 +44,8 @@ bool ToFlag(py::handle obj, const char* func, const char* name) {
   if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj)) {
     return py::cast<bool>(py::bool_(py::reinterpret_borrow<py::object>(obj)));
   }
-  throw ascsim::InvalidArgument(std::string(func) + ": " + name + ": expected True or False, got " +
-                                Shown(obj));
+  throw ascsim::InvalidArgument(std::string(func) + ": " + name +
+                                " must be a bool (True or False), got " + Shown(obj));
 }
 
 // A number of seconds: int, float or a NumPy number, not a bool or a string; the runtime checks

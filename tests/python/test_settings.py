@@ -115,10 +115,10 @@ def test_strict_and_serial_flags_round_trip():
 
 
 @pytest.mark.parametrize("kwargs,match", [
-    ({"strict": "false"}, r"strict: expected True or False, got str 'false'"),
-    ({"strict": 1}, r"strict: expected True or False, got int 1"),
-    ({"serial": "no"}, r"serial: expected True or False, got str 'no'"),
-    ({"serial": None, "strict": []}, r"strict: expected True or False, got list"),
+    ({"strict": "false"}, r"strict must be a bool \(True or False\), got str 'false'"),
+    ({"strict": 1}, r"strict must be a bool \(True or False\), got int 1"),
+    ({"serial": "no"}, r"serial must be a bool \(True or False\), got str 'no'"),
+    ({"serial": None, "strict": []}, r"strict must be a bool \(True or False\), got list"),
     ({"soc": 123}, r"soc: expected a SoC name \(str\), got int 123"),
     ({"soc": "Ascend999"}, r"unknown SoC 'Ascend999'"),
     ({"timeout": "abc"}, r"timeout: expected seconds \(a number >= 0\), got str 'abc'"),
