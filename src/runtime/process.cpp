@@ -142,6 +142,16 @@ void Process::RememberKernelLayout(const void* kernel_id, int encoded) {
   kernel_layouts_[kernel_id] = encoded;
 }
 
+void Process::MarkAutoSync(const void* kernel_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto_sync_kernels_.insert(kernel_id);
+}
+
+bool Process::IsAutoSync(const void* kernel_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return auto_sync_kernels_.count(kernel_id) != 0;
+}
+
 bool Process::FirstTime(const std::string& key) {
   std::lock_guard<std::mutex> lock(mu_);
   return seen_keys_.insert(key).second;
@@ -167,3 +177,12 @@ void Process::PublishObservers() {
 }
 
 }  // namespace ascsim::runtime
+
+namespace ascsim {
+
+bool DeclareCompiledWithAutoSync(const void* kernel) {
+  if (kernel != nullptr) runtime::Process::Get().MarkAutoSync(kernel);
+  return true;
+}
+
+}  // namespace ascsim

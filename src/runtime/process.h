@@ -56,6 +56,9 @@ class Process {
   // an encoded aicore::KernelLayout, remembered so later launches need not probe.
   bool KernelLayoutOf(const void* kernel_id, int* encoded) const;
   void RememberKernelLayout(const void* kernel_id, int encoded);
+  // Kernel functions built with --cce-auto-sync (DeclareCompiledWithAutoSync).
+  void MarkAutoSync(const void* kernel_id);
+  bool IsAutoSync(const void* kernel_id) const;
   int AddObserver(LaunchObserver observer);
   void RemoveObserver(int id);
 
@@ -76,6 +79,7 @@ class Process {
   std::shared_ptr<const WarningSink> warning_sink_;
   std::set<std::string> seen_keys_;
   std::map<const void*, int> kernel_layouts_;
+  std::set<const void*> auto_sync_kernels_;
 
   ForkSafeInstance<WorkerPool> pool_;
   ForkSafeInstance<Watchdog> watchdog_;

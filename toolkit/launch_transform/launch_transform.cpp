@@ -914,6 +914,22 @@ std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
   return out;
 }
 
+std::string AutoSyncDeclarations(const std::vector<KernelSignature>& kernels,
+                                 std::string_view output_path, int first_line) {
+  std::string out = "#if defined(ASCSIM_CCE_AUTO_SYNC) && ASCSIM_CCE_AUTO_SYNC\n";
+  out += "#line " + std::to_string(first_line + 1) + " " + Quote(output_path) + "\n";
+  out += "#include \"ascsim/runtime.h\"\n";
+  std::set<std::string> done;
+  int n = 0;
+  for (const KernelSignature& k : kernels) {
+    if (k.is_template || !done.insert(k.qualified_name).second) continue;
+    out += "static const bool ascsim_cce_auto_sync_" + std::to_string(n++) +
+           " = ::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::" +
+           k.qualified_name + "));\n";
+  }
+  return out + "#endif\n";
+}
+
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d) {
   return std::string(path) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
          (d.error ? ": error: " : ": note: ") + d.message;

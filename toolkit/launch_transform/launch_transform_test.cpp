@@ -359,6 +359,31 @@ TEST(LaunchTransform, LauncherHeaderAndDefinitions) {
                               "blockDim, stream, x, arg1, n, tiling, arg4);"));
 }
 
+// bisheng's --cce-auto-sync: each non-template kernel is declared built with it, only when the
+// source is compiled with ASCSIM_CCE_AUTO_SYNC (ascsim-cc and ascendc_compile_options define it).
+TEST(LaunchTransform, AutoSyncDeclarations) {
+  TransformResult r;
+  Body(
+      "namespace ns { extern \"C\" __global__ __aicore__ void a(GM_ADDR x) {} }\n"
+      "#if X\n"
+      "__global__ __aicore__ void b(GM_ADDR x) {}\n"
+      "#else\n"
+      "__global__ __aicore__ void b(GM_ADDR x, int n) {}\n"
+      "#endif\n"
+      "template <class T> __global__ __aicore__ void t(GM_ADDR x) {}\n",
+      &r);
+  const std::string decl = ascsim::toolkit::AutoSyncDeclarations(r.kernels, "/b/k.cpp", 9);
+  EXPECT_EQ(decl,
+            "#if defined(ASCSIM_CCE_AUTO_SYNC) && ASCSIM_CCE_AUTO_SYNC\n"
+            "#line 10 \"/b/k.cpp\"\n"
+            "#include \"ascsim/runtime.h\"\n"
+            "static const bool ascsim_cce_auto_sync_0 = "
+            "::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::ns::a));\n"
+            "static const bool ascsim_cce_auto_sync_1 = "
+            "::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::b));\n"
+            "#endif\n");
+}
+
 // The whole way through g++: an error in the user's code after a rewritten multi-line launch is
 // reported at the user's file and line; so is one inside a launch's arguments.
 TEST(LaunchTransform, CompilerErrorsPointAtTheUsersFileAndLine) {

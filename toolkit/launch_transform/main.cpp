@@ -5,6 +5,8 @@
 //     -o FILE             write the rewritten source to FILE (default: standard output)
 //     --header-dir DIR    also write aclrtlaunch_<kernel>.h for every __global__ kernel defined
 //                         in INPUT into DIR, and append the launcher definitions to the output
+//                         (and the --cce-auto-sync declarations, compiled only under
+//                         ASCSIM_CCE_AUTO_SYNC: AutoSyncDeclarations)
 //     --display-name NAME the file name #line and messages use (default: INPUT's absolute path)
 //     --list-kernels      print the kernels INPUT defines, one per line, and nothing else:
 //                         name<TAB>qualified<TAB>template|function<TAB>param;param;...<TAB>line
@@ -186,6 +188,7 @@ int main(int argc, char** argv) {
     }
     const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
     text += ascsim::toolkit::LauncherDefinitions(result.kernels, out_name, CountLines(text) + 1);
+    text += ascsim::toolkit::AutoSyncDeclarations(result.kernels, out_name, CountLines(text) + 1);
   }
   if (output.empty()) {
     std::cout << text;

@@ -97,6 +97,9 @@ struct LaunchShared {
   uint32_t sanitize = 0;
   // ASCSIM_UB_FILL: the byte fresh UB buffers are filled with (InitBuffer, AllocTensor), or -1.
   int32_t ub_fill = -1;
+  // The kernel was built with bisheng's --cce-auto-sync (DeclareCompiledWithAutoSync): the
+  // compiler inserts the scalar pipe flags, so the sanitizer never requires them in the source.
+  bool cce_auto_sync = false;
   // Sub-core layout (cube.md): decided when the launch starts, except while `probing` (the first
   // launch of a kernel whose type is not yet known): then the first call that reveals the type
   // (KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer) stores it in `revealed_layout`
