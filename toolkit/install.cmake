@@ -27,7 +27,11 @@ foreach(name ${ASCSIM_TOOLKIT_EMPTY_LIBS})
   install(TARGETS ascsim_empty_${name} LIBRARY DESTINATION lib64)
 endforeach()
 install(FILES securec/securec.h include/cpu_debug_launch.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The Python ascsim was built with (it has NumPy): setenv.bash's first choice when the first
+# python3 on PATH has none.
+set(ASCSIM_TOOLKIT_PYTHON "${Python_EXECUTABLE}")
 configure_file(env/setenv.bash.in ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash @ONLY)
+install(PROGRAMS env/python3 DESTINATION tools/python)
 install(PROGRAMS ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash DESTINATION bin)
 # P/set_env.sh sources P/bin/setenv.bash (a copy would take P's parent for its root).
 install(PROGRAMS env/set_env.sh DESTINATION .)
