@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ascsim/aicore/checks.h"
+#include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "host/acl_internal.h"
 #include "runtime/device_memory_internal.h"
@@ -133,7 +134,12 @@ void CheckMemcpyKind(const char* api, aclrtMemcpyKind kind) {
 }
 }  // namespace
 
-aclError aclInit(const char*) { return ACL_SUCCESS; }
+aclError aclInit(const char*) {
+  // ASCSIM_TRACE=path.json traces every launch of the program, as it does for the CPU-twin
+  // macros and the Python module.
+  ascsim::InstallTraceFromEnvironment();
+  return ACL_SUCCESS;
+}
 aclError aclFinalize() { return ACL_SUCCESS; }
 aclError aclrtSetDevice(int32_t deviceId) {
   if (deviceId != 0)
