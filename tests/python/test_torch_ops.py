@@ -202,3 +202,19 @@ def test_compile_fullgraph_gives_the_eager_result(backend):
     torch.testing.assert_close(out, eager, rtol=1e-6, atol=1e-6)
     for got, want in zip([p.grad for p in model.parameters()] + [x.grad], grads):
         torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_torch_errors_keep_their_type_and_message_after_import_ascsim():
+    # PyTorch's own C++ errors (pybind11) are not ascsim's to translate.
+    with pytest.raises(RuntimeError, match=r"size of tensor a \(3\) must match") as caught:
+        torch.ones(3) + torch.ones(4)
+    assert not isinstance(caught.value, ascsim.Error)
+    with pytest.raises(RuntimeError, match="mat1 and mat2 shapes cannot be multiplied") as caught:
+        torch.ops.aten.mm(torch.ones(2, 3), torch.ones(4, 5))
+    assert not isinstance(caught.value, ascsim.Error)
+    # ... also when raised inside an operator ascsim registered, around an ascsim launch.
+    x = torch.ones(4, requires_grad=True)
+    y = ops.gelu_custom(x)
+    with pytest.raises(RuntimeError, match="grad can be implicitly created only for scalar") as c:
+        y.backward()
+    assert not isinstance(c.value, ascsim.Error)

@@ -215,3 +215,23 @@ def test_register_autograd_errors(kernels, scale_, axpy):
     x = torch.zeros(4, requires_grad=True)
     with pytest.raises(err, match=r"backward returned 2 gradient\(s\); the operator has 1 Tensor"):
         NS.e6(x).sum().backward()
+
+
+def test_autograd_registered_after_the_first_call_holds_under_compile(kernels):
+    op = ascsim.torch.register(
+        "ascsim_test::late(Tensor x, float s) -> Tensor", kernels.scale_bf16_custom,
+        outputs=lambda x, s: torch.empty(x.shape, dtype=x.dtype),
+        launch_args=lambda x, s, y: (x, y, s, x.numel()), block_dim=1)
+    x = torch.randn(32).bfloat16()
+    assert set(opcheck(op, (x, 2.0)).values()) == {"SUCCESS"}  # dispatch decisions cached here
+    ascsim.torch.register_autograd(op, backward=lambda g, x, s: op(g, s))
+    xg = x.clone().requires_grad_()
+    torch._dynamo.reset()
+    torch.compile(lambda t: op(t, 2.0).float().sum(), fullgraph=True, backend="aot_eager")(
+        xg).backward()
+    assert xg.grad is not None and torch.equal(xg.grad, torch.full_like(xg, 2.0))
+
+
+def test_the_seeds_scenario_on_a_new_kernel_pair(tmp_path):
+    import torch_scenario
+    torch_scenario.run(str(tmp_path))

@@ -276,3 +276,11 @@ def register_autograd(op: Any, backward: Any, *, launch_args: Optional[Callable]
     ns = qualname.split("::")[0]
     torch.library.register_autograd(qualname, backward_fn, setup_context=setup_context,
                                     lib=library(ns))
+    # An operator called before (opcheck, a first forward) keeps the dispatch decision it cached
+    # per key, AutogradCPU included, and would go on bypassing the new autograd formula under
+    # torch.compile (torch 2.13; the gradients come back None): drop those cached decisions.
+    packet = op_packet(ns, qualname.split("::")[1])
+    for name in packet.overloads():
+        cache = getattr(getattr(packet, name), "_dispatch_cache", None)
+        if cache is not None:
+            cache.clear()
