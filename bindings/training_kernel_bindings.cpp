@@ -109,9 +109,81 @@ py::tuple RunRmsNorm(py::handle x_obj, py::handle gamma_obj, double eps,
   return py::make_tuple(y, rstd);
 }
 
+// bfloat16 tensors arrive as their uint16 bits (NumPy has no bfloat16; ascsim.torch passes
+// tensor.view(torch.uint16) memory): `inputs` are C-contiguous uint16 arrays of one shape, read as
+// bfloat16 by `kernel` (add_custom: x, y; gelu_custom: x; gelu_custom_backward: grad_y, x). The
+// result is a new uint16 array holding the bfloat16 bits.
+py::array RunElementwiseBf16(const std::string& kernel, py::tuple inputs,
+                             py::handle block_dim_obj, py::handle stream) {
+  const std::string func = "run_" + kernel;
+  const size_t want = kernel == "gelu_custom" ? 1 : 2;
+  if ((kernel != "add_custom" && kernel != "gelu_custom" && kernel != "gelu_custom_backward") ||
+      inputs.size() != want) {
+    throw InvalidArgument("run_elementwise_bf16: no bfloat16 kernel " + kernel + " taking " +
+                          std::to_string(inputs.size()) + " input(s)");
+  }
+  std::vector<InputArray> in(want);
+  for (size_t i = 0; i < want; ++i) {
+    const std::string name = "input " + std::to_string(i);
+    if (!py::isinstance<py::array>(inputs[i])) {
+      throw InvalidArgument(func + ": " + name + " must be a NumPy array of bfloat16 bits");
+    }
+    py::array a = py::reinterpret_borrow<py::array>(inputs[i]);
+    const py::dtype dt = a.dtype();
+    if (dt.kind() != 'u' || dt.itemsize() != 2 || (a.flags() & py::array::c_style) == 0 ||
+        !a.attr("flags").attr("aligned").cast<bool>()) {
+      throw InvalidArgument(func + ": " + name + " must be a C-contiguous uint16 array of "
+                            "bfloat16 bits, got " + py::str(py::handle(dt)).cast<std::string>());
+    }
+    in[i].type = ElementType::kBFloat16;
+    in[i].size = static_cast<uint64_t>(a.size());
+    in[i].bytes = static_cast<size_t>(a.nbytes());
+    in[i].data = a.data();
+    OwnerBounds(a, &in[i].owner_begin, &in[i].owner_end);
+    in[i].array = std::move(a);
+  }
+  if (want == 2 && !in[0].array.attr("shape").equal(in[1].array.attr("shape"))) {
+    throw InvalidArgument(func + ": the inputs must have the same shape; got " +
+                          py::str(in[0].array.attr("shape")).cast<std::string>() + " and " +
+                          py::str(in[1].array.attr("shape")).cast<std::string>());
+  }
+  const uint32_t block_dim = ToBlockDim(block_dim_obj, func);
+  CheckStreamArgument(stream, func);
+  const py::array& x = in[want - 1].array;
+  if (in[0].size == 0) return py::array(x.dtype(), ShapeOf(x));
+  void* out_data = nullptr;
+  py::array out = NewDeviceArray(x.dtype(), ShapeOf(x), &out_data);
+  std::vector<py::object> keep_objects{out};
+  std::vector<const InputArray*> regs;
+  for (const InputArray& a : in) {
+    keep_objects.push_back(a.array);
+    regs.push_back(&a);
+  }
+  KeepAlive keep{std::move(keep_objects), RegisterInputs(regs)};
+  const void* a0 = in[0].data;
+  const void* a1 = want == 2 ? in[1].data : nullptr;
+  const uint64_t n = in[0].size;
+  Submit(
+      stream, func,
+      [=](ascsim::Stream* s) {
+        if (kernel == "add_custom") {
+          ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, a0, a1, out_data, n, block_dim, s);
+        } else if (kernel == "gelu_custom") {
+          ascsim::kernels::LaunchGeluCustom(ElementType::kBFloat16, a0, out_data, n, block_dim, s);
+        } else {
+          ascsim::kernels::LaunchGeluCustomBackward(ElementType::kBFloat16, a0, a1, out_data, n,
+                                                    block_dim, s);
+        }
+      },
+      std::move(keep));
+  return out;
+}
+
 }  // namespace
 
 void RegisterTrainingKernels(py::module_& m) {
+  m.def("run_elementwise_bf16", &RunElementwiseBf16, py::arg("kernel"), py::arg("inputs"),
+        py::arg("block_dim") = 8, py::arg("stream") = py::none());
   m.def("run_gelu_custom_backward", &RunGeluBackward, py::arg("grad_y"), py::arg("x"),
         py::arg("block_dim") = 8, py::arg("stream") = py::none());
   m.def("run_rms_norm_custom", &RunRmsNorm, py::arg("x"), py::arg("gamma"), py::arg("eps") = 1e-6,

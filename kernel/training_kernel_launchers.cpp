@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "aclrtlaunch_elementwise_bf16_custom.h"
 #include "aclrtlaunch_gelu_custom_backward.h"
 #include "aclrtlaunch_rms_norm_custom.h"
 #include "ascsim/kernel_launcher.h"
@@ -19,7 +20,10 @@ void LaunchGeluCustomBackward(ElementType type, const void* dy, const void* x, v
                           " elements exceed the kernel's uint32 totalLength");
   }
   const auto len = static_cast<uint32_t>(n);
-  if (type == ElementType::kFloat16) {
+  if (type == ElementType::kBFloat16) {
+    MakeKernelLauncher("gelu_custom_backward", &gelu_custom_backward_bf16)
+        .Run(block_dim, stream, dy, x, dx, len);
+  } else if (type == ElementType::kFloat16) {
     MakeKernelLauncher("gelu_custom_backward", &gelu_custom_backward)
         .Run(block_dim, stream, dy, x, dx, len);
   } else {
@@ -32,7 +36,7 @@ uint64_t RmsNormCustomMaxCols(ElementType type) {
   uint64_t ub = 0;
   platform_ascendc::PlatformAscendCManager::GetInstance()->GetCoreMemSize(
       platform_ascendc::CoreMemType::UB, ub);
-  const uint32_t size = type == ElementType::kFloat16 ? 2 : 4;
+  const uint32_t size = type == ElementType::kFloat32 ? 4 : 2;
   // RmsNormCustomUbBytes grows with cols: the largest cols that fits, by bisection.
   uint64_t lo = 0, hi = ub;
   while (lo < hi) {
@@ -55,6 +59,9 @@ void LaunchRmsNormCustom(ElementType type, const void* x, const void* gamma, voi
                           " is outside [1, 65535]");
   }
   if (cols == 0) throw InvalidArgument(kernel + ": rows of 0 elements have no RMS");
+  if (type == ElementType::kBFloat16) {
+    throw InvalidArgument(kernel + ": the kernel has float16 and float32 variants, not bfloat16");
+  }
   const uint64_t max_cols = RmsNormCustomMaxCols(type);
   if (cols > max_cols) {
     throw InvalidArgument(kernel + ": a row of " + std::to_string(cols) + " " +

@@ -10,7 +10,8 @@
 
 namespace ascsim::kernels {
 
-enum class ElementType { kFloat16, kFloat32 };
+// kBFloat16: add, GELU and GELU backward only (elementwise_bf16_custom.cpp; not on the 310P).
+enum class ElementType { kFloat16, kFloat32, kBFloat16 };
 
 // z = x + y over n elements (device pointers).
 void LaunchAddCustom(ElementType type, const void* x, const void* y, void* z, uint64_t n,

@@ -29,14 +29,26 @@ from ascsim import _core
 
 
 def _tensor_call(func: str, names: Sequence[str], inputs: Tuple[Any, ...], launch: Any,
-                 dtypes: Sequence[str] = ()) -> Any:
+                 dtypes: Sequence[str] = (), bf16: Any = None) -> Any:
     """Runs launch(*arrays) on the inputs; when any input is a torch tensor, tensors are passed as
     NumPy views of their memory (no copy) and the results come back as tensors over the output
-    buffers. Without torch imported nothing is checked beyond an isinstance per input."""
+    buffers. bfloat16 tensors, which NumPy cannot hold, go to bf16(*uint16 bit arrays) when the
+    kernel has a bfloat16 variant. Without torch imported nothing is checked beyond an isinstance
+    per input."""
     torch = sys.modules.get("torch")
     if torch is None or not any(isinstance(v, torch.Tensor) for v in inputs):
         return launch(*inputs)
     from ascsim.torch import _tensors
+    is_bf16 = [isinstance(v, torch.Tensor) and v.dtype == torch.bfloat16 for v in inputs]
+    if any(is_bf16) and bf16 is not None:
+        for name, value, flag in zip(names, inputs, is_bf16):
+            if not flag:
+                kind = value.dtype if isinstance(value, torch.Tensor) else type(value).__name__
+                raise InvalidArgumentError(
+                    f"{func}: {', '.join(names)} must all be bfloat16 tensors when one is; "
+                    f"{name} is {kind}")
+        arrays = [_tensors.as_array(v, func, n) for n, v in zip(names, inputs)]
+        return _tensors.as_tensor(bf16(*arrays), torch.bfloat16)
     arrays = []
     for name, value in zip(names, inputs):
         if isinstance(value, torch.Tensor):
@@ -68,23 +80,27 @@ def run_add_custom(x: Any, y: Any, block_dim: int = 8,
     add_custom.Stream queues the launch and returns at once (the result is valid after
     stream.synchronize()).
     Returns a new array of x's shape and dtype whose memory is the device output buffer.
-    Tensors: CPU float16/float32 contiguous torch tensors are used in place and the result is a
-    tensor (see the module's doc).
+    Tensors: CPU float16/float32/bfloat16 contiguous torch tensors are used in place and the
+    result is a tensor (see the module's doc); bfloat16 runs the kernel's bfloat16 variant
+    (computed in float32, rounded to nearest even; not on the 310P, which has no bfloat16).
     """
     return _tensor_call("run_add_custom", ("x", "y"), (x, y),
                         lambda a, b: _core.run_add_custom(a, b, block_dim, stream),
-                        ("float16", "float32"))
+                        ("float16", "float32"),
+                        lambda a, b: _core.run_elementwise_bf16("add_custom", (a, b), block_dim,
+                                                                stream))
 
 
 def run_gelu_custom(x: Any, block_dim: int = 8, stream: Optional[Stream] = None) -> np.ndarray:
     """y = gelu(x) element-wise (tanh approximation) on the simulated NPU (the gelu_custom
     kernel).
 
-    Same argument rules as run_add_custom; float16 inputs are computed in float32 inside the
-    kernel and rounded once on the way out.
+    Same argument rules as run_add_custom (bfloat16 tensors included); float16 and bfloat16
+    inputs are computed in float32 inside the kernel and rounded once on the way out.
     """
     return _tensor_call("run_gelu_custom", ("x",), (x,),
-                        lambda a: _core.run_gelu_custom(a, block_dim, stream), ("float16", "float32"))
+                        lambda a: _core.run_gelu_custom(a, block_dim, stream), ("float16", "float32"),
+                        lambda a: _core.run_elementwise_bf16("gelu_custom", (a,), block_dim, stream))
 
 
 def run_gelu_custom_backward(grad_y: Any, x: Any, block_dim: int = 8,
@@ -93,12 +109,14 @@ def run_gelu_custom_backward(grad_y: Any, x: Any, block_dim: int = 8,
     kernel): the derivative of run_gelu_custom's tanh form, computed in float32 as CANN's GeluGrad
     does (float16 inputs are rounded once on the way out).
 
-    grad_y, x: float16 or float32 arrays (or tensors) of the same shape and dtype; the other
-    argument rules are run_add_custom's. Returns grad_x of x's shape and dtype.
+    grad_y, x: float16 or float32 arrays (or tensors, also bfloat16) of the same shape and dtype;
+    the other argument rules are run_add_custom's. Returns grad_x of x's shape and dtype.
     """
     return _tensor_call("run_gelu_custom_backward", ("grad_y", "x"), (grad_y, x),
                         lambda g, a: _core.run_gelu_custom_backward(g, a, block_dim, stream),
-                        ("float16", "float32"))
+                        ("float16", "float32"),
+                        lambda g, a: _core.run_elementwise_bf16("gelu_custom_backward", (g, a),
+                                                                block_dim, stream))
 
 
 def run_rms_norm_custom(x: Any, gamma: Any, eps: float = 1e-6, block_dim: int = 8,

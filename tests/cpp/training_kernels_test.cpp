@@ -247,3 +247,69 @@ TEST(RmsNormOnA310P, FitsItsLargerUbAndNeedsAlignedCopies) {
 }
 
 }  // namespace
+
+namespace {
+
+// bfloat16 variants (elementwise_bf16_custom.cpp): computed in float, rounded to nearest even.
+class Bf16Elementwise : public ::testing::TestWithParam<uint64_t> {};
+
+float Bf16Ulp(float v) { return std::ldexp(1.0f, std::ilogb(std::fabs(v) + 1e-30f) - 7); }
+
+TEST_P(Bf16Elementwise, AddGeluAndGeluBackwardMatchFloatMathRoundedOnce) {
+  const uint64_t n = GetParam();
+  DeviceBuffer x(n * 2), y(n * 2), z((n + kTail) * 2);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> dist(-6, 6);
+  for (uint64_t i = 0; i < n; ++i) {
+    x.as<bfloat16_t>()[i] = bfloat16_t(dist(rng));
+    y.as<bfloat16_t>()[i] = bfloat16_t(dist(rng) / 3);
+  }
+  MarkTail(z, n * 2);
+  ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, x.gm(), y.gm(), z.gm(), n, 8, nullptr);
+  for (uint64_t i = 0; i < n; ++i) {
+    const float sum = float(x.as<bfloat16_t>()[i]) + float(y.as<bfloat16_t>()[i]);
+    ASSERT_EQ(float(z.as<bfloat16_t>()[i]), float(bfloat16_t(sum))) << "add, element " << i;
+  }
+  ascsim::kernels::LaunchGeluCustom(ElementType::kBFloat16, x.gm(), z.gm(), n, 8, nullptr);
+  for (uint64_t i = 0; i < n; ++i) {
+    const double xi = float(x.as<bfloat16_t>()[i]);
+    const double exact = 0.5 * xi * (1 + std::tanh(std::sqrt(2 / M_PI) * (xi + 0.044715 * xi * xi * xi)));
+    ASSERT_NEAR(float(z.as<bfloat16_t>()[i]), exact, Bf16Ulp(exact) + 1e-6) << "gelu, x " << xi;
+  }
+  ascsim::kernels::LaunchGeluCustomBackward(ElementType::kBFloat16, y.gm(), x.gm(), z.gm(), n, 8,
+                                            nullptr);
+  for (uint64_t i = 0; i < n; ++i) {
+    const double xi = float(x.as<bfloat16_t>()[i]);
+    const double exact = float(y.as<bfloat16_t>()[i]) * GeluTanhGrad(xi);
+    ASSERT_NEAR(float(z.as<bfloat16_t>()[i]), exact, Bf16Ulp(exact) + 1e-6) << "grad, x " << xi;
+  }
+  EXPECT_TRUE(TailIntact(z, n * 2)) << "a kernel wrote past its output";
+}
+
+INSTANTIATE_TEST_SUITE_P(Lengths, Bf16Elementwise, ::testing::Values(1, 15, 16, 17, 4097, 100003));
+
+TEST(Bf16ElementwiseOnA310P, FaultsAtTheFirstCastThe310PLacks) {
+  ascsim::ScopedSettings settings;
+  ascsim::SetSoc("Ascend310P3");
+  DeviceBuffer x(64), y(64), z(64);
+  std::string message;
+  try {
+    ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, x.gm(), y.gm(), z.gm(), 16, 1, nullptr);
+  } catch (const ascsim::KernelError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("Cast bfloat16_t -> float is not a conversion Ascend310P3 offers"),
+            std::string::npos)
+      << message;
+}
+
+TEST(Bf16Elementwise, RmsNormAndMatmulRefuseBfloat16) {
+  DeviceBuffer b(4096);
+  EXPECT_NE(LaunchError(ElementType::kBFloat16, 1, 8, 1e-6f, 1).find("not bfloat16"),
+            std::string::npos);
+  EXPECT_THROW(ascsim::kernels::LaunchMatmulCustom(ElementType::kBFloat16, b.gm(), b.gm(), nullptr,
+                                                   b.gm(), 16, 16, 16, 1, nullptr),
+               ascsim::InvalidArgument);
+}
+
+}  // namespace

@@ -12,6 +12,8 @@ import ascsim.torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 from torch.library import opcheck  # noqa: E402
 
+pytestmark = pytest.mark.filterwarnings("ignore:Input #:UserWarning")  # gradcheck in float32
+
 ops = torch.ops.ascsim
 FLOATS = [torch.float16, torch.float32]
 
@@ -73,6 +75,26 @@ def test_opcheck(dtype):
                           for a in args)
         if op is not ops.gelu_custom_backward:
             assert set(opcheck(op, grad_args).values()) == {"SUCCESS"}
+
+
+def test_bfloat16_operators():
+    x = randn(4, 300, dtype=torch.bfloat16, seed=20, scale=3)
+    y = randn(4, 300, dtype=torch.bfloat16, seed=21)
+    assert torch.equal(ops.add_custom(x, y), x + y)
+    # computed in float32, rounded once: PyTorch's bfloat16 CPU gelu does the same
+    torch.testing.assert_close(ops.gelu_custom(x), F.gelu(x.float(), approximate="tanh").bfloat16(),
+                               rtol=0.008, atol=1e-5)
+    for op, args in [(ops.add_custom, (x, y)), (ops.gelu_custom, (x,)),
+                     (ops.gelu_custom_backward, (y, x))]:
+        assert set(opcheck(op, args).values()) == {"SUCCESS"}
+    xg = x.clone().requires_grad_()
+    ops.gelu_custom(xg).backward(y)
+    assert xg.grad.dtype == torch.bfloat16
+    assert torch.equal(xg.grad, ops.gelu_custom_backward(y, x))
+    with pytest.raises(ascsim.InvalidArgumentError, match="ascsim::rms_norm_custom: x has dtype "
+                                                          "torch.bfloat16; expected float16 or "
+                                                          "float32"):
+        ops.rms_norm_custom(x, x[0])
 
 
 def test_gelu_gradcheck_float32():
@@ -145,7 +167,7 @@ def test_errors_are_raised_when_run_and_when_traced():
                                   r"dtype; got x torch.float32 \(3,\) and y torch.float32 \(4,\)"):
         ops.add_custom(torch.zeros(3), torch.zeros(4))
     with pytest.raises(err, match="ascsim::gelu_custom: x has dtype torch.float64; expected "
-                                  "float16 or float32"):
+                                  "float16 or float32 or bfloat16"):
         ops.gelu_custom(torch.zeros(3, dtype=torch.float64))
     with pytest.raises(err, match=r"gamma must be torch.float32 of shape \(8,\)"):
         ops.rms_norm_custom(torch.zeros(2, 8), torch.zeros(4))

@@ -169,12 +169,56 @@ def test_inputs_are_used_in_place_on_a_stream():
     assert torch.isfinite(z).all()
 
 
+def bf16_ulp(t):
+    """One unit in the last place of bfloat16 values (8 significant bits)."""
+    t = t.double().abs().clamp_min(1e-30)
+    return torch.exp2(torch.floor(torch.log2(t)) - 7)
+
+
+@pytest.mark.parametrize("n", [1, 17, 4097, 100003])
+def test_bfloat16_tensors_run_the_bfloat16_kernels(n):
+    g = torch.Generator().manual_seed(n)
+    x = (torch.randn(n, generator=g) * 3).bfloat16()
+    y = torch.randn(n, generator=g).bfloat16()
+    z = add_custom.run_add_custom(x, y)
+    assert z.dtype == torch.bfloat16 and torch.equal(z, x + y)  # float sum rounded once, as torch
+    gelu = add_custom.run_gelu_custom(x)
+    exact = torch.nn.functional.gelu(x.double(), approximate="tanh")
+    assert gelu.dtype == torch.bfloat16
+    assert ((gelu.double() - exact).abs() <= bf16_ulp(exact) + 1e-6).all()
+    dx = add_custom.run_gelu_custom_backward(y, x)
+    xd = x.double().requires_grad_()
+    torch.nn.functional.gelu(xd, approximate="tanh").backward(y.double())
+    assert ((dx.double() - xd.grad).abs() <= bf16_ulp(xd.grad) + 1e-6).all()
+
+
+def test_bfloat16_on_a_stream_and_errors():
+    x = torch.randn(4096).bfloat16()
+    s = add_custom.Stream()
+    z = add_custom.run_add_custom(x, x, stream=s)
+    s.synchronize()
+    assert torch.equal(z, x + x)
+    with pytest.raises(ascsim.InvalidArgumentError,
+                       match="run_add_custom: x, y must all be bfloat16 tensors when one is; y is "
+                             "torch.float32"):
+        add_custom.run_add_custom(x, x.float())
+    with pytest.raises(ascsim.InvalidArgumentError, match="run_gelu_custom_backward: the inputs "
+                                                          r"must have the same shape; got \(4\,\)"):
+        add_custom.run_gelu_custom_backward(x[:4], x[:8])
+    with pytest.raises(ascsim.InvalidArgumentError, match="is not contiguous"):
+        add_custom.run_gelu_custom(x.view(64, 64).t())
+    with ascsim.settings(soc="Ascend310P3"):  # no bfloat16 on the 310P
+        with pytest.raises(ascsim.KernelError, match="Cast bfloat16_t -> float is not a "
+                                                     "conversion Ascend310P3 offers"):
+            add_custom.run_gelu_custom(x)
+    with pytest.raises(ascsim.InvalidArgumentError,
+                       match="run_rms_norm_custom: x has dtype torch.bfloat16; expected float16 "
+                             "or float32"):
+        add_custom.run_rms_norm_custom(x.view(64, 64), x[:64])
+
+
 def test_shipped_kernel_argument_errors_for_tensors():
     x = torch.zeros(8)
-    with pytest.raises(ascsim.InvalidArgumentError,
-                       match="run_add_custom: y has dtype torch.bfloat16; expected float16 or "
-                             "float32 .*ascsim.load"):
-        add_custom.run_add_custom(x, x.bfloat16())
     with pytest.raises(ascsim.InvalidArgumentError, match="run_gelu_custom: x has dtype "
                                                           "torch.float64"):
         add_custom.run_gelu_custom(x.double())

@@ -1,6 +1,7 @@
 """The shipped kernels as operators: torch.ops.ascsim.add_custom, gelu_custom (differentiable
-through gelu_custom_backward), gelu_custom_backward and rms_norm_custom (differentiable), each
-with a fake implementation for torch.compile.
+through gelu_custom_backward), gelu_custom_backward (these three in float16, bfloat16, float32)
+and rms_norm_custom (float16, float32; differentiable), each with a fake implementation for
+torch.compile.
 
 The fake implementations check what the kernels check (dtype, shapes) and raise the same
 ascsim.InvalidArgumentError, so a graph that would fail when run fails when traced.
@@ -20,13 +21,15 @@ from . import _register
 BLOCK_DIM = 8
 
 _FLOATS = (torch.float16, torch.float32)
+_WITH_BF16 = (torch.float16, torch.float32, torch.bfloat16)
 
 
-def _check_float(func: str, name: str, t: torch.Tensor) -> None:
-    if t.dtype not in _FLOATS:
+def _check_float(func: str, name: str, t: torch.Tensor, dtypes: Tuple[Any, ...] = _WITH_BF16) -> None:
+    if t.dtype not in dtypes:
+        names = " or ".join(str(d).replace("torch.", "") for d in dtypes)
         raise _core.InvalidArgumentError(
-            f"{func}: {name} has dtype {t.dtype}; expected float16 or float32 (the kernel's; "
-            "inputs are never cast implicitly)")
+            f"{func}: {name} has dtype {t.dtype}; expected {names} (the kernel's; inputs are "
+            "never cast implicitly)")
     if t.device.type not in ("cpu", "meta"):
         raise _core.InvalidArgumentError(
             f"{func}: {name} is on {t.device}; ascsim operators run on CPU tensors")
@@ -85,8 +88,8 @@ def _gelu_backward_fake(grad_y: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
 
 def _check_rms(x: torch.Tensor, gamma: torch.Tensor, eps: float) -> None:
     func = "ascsim::rms_norm_custom"
-    _check_float(func, "x", x)
-    _check_float(func, "gamma", gamma)
+    _check_float(func, "x", x, _FLOATS)
+    _check_float(func, "gamma", gamma, _FLOATS)
     if x.dim() < 1:
         raise _core.InvalidArgumentError(f"{func}: x must have at least one axis")
     if gamma.dtype != x.dtype or tuple(gamma.shape) != (x.shape[-1],):
