@@ -51,8 +51,8 @@ py::array RunGeluBackward(py::handle dy_obj, py::handle x_obj, py::handle block_
 }
 
 // Returns (y, rstd): y of x's shape and dtype, rstd float32 of x.shape[:-1].
-py::tuple RunRmsNorm(py::handle x_obj, py::handle gamma_obj, double eps,
-                     py::handle block_dim_obj, py::handle stream) {
+py::tuple RunRmsNorm(py::handle x_obj, py::handle gamma_obj, double eps, py::handle block_dim_obj,
+                     py::handle stream) {
   const std::string func = "run_rms_norm_custom";
   InputArray x = ToInput(x_obj, func, "x");
   InputArray gamma = ToInput(gamma_obj, func, "gamma");
@@ -84,10 +84,11 @@ py::tuple RunRmsNorm(py::handle x_obj, py::handle gamma_obj, double eps,
   }
   const uint64_t max_cols = ascsim::kernels::RmsNormCustomMaxCols(x.type);
   need(static_cast<uint64_t>(cols) <= max_cols,
-       "x's last axis has " + std::to_string(cols) + " elements; the kernel keeps a row in the "
-       "Unified Buffer, which holds at most " + std::to_string(max_cols) + " of " +
-       (x.type == ElementType::kFloat16 ? "float16" : "float32") + " on " +
-       "this SoC");
+       "x's last axis has " + std::to_string(cols) +
+           " elements; the kernel keeps a row in the "
+           "Unified Buffer, which holds at most " +
+           std::to_string(max_cols) + " of " +
+           (x.type == ElementType::kFloat16 ? "float16" : "float32") + " on " + "this SoC");
 
   void* y_data = nullptr;
   py::array y = NewDeviceArray(x.array.dtype(), ShapeOf(x.array), &y_data);
@@ -113,8 +114,8 @@ py::tuple RunRmsNorm(py::handle x_obj, py::handle gamma_obj, double eps,
 // tensor.view(torch.uint16) memory): `inputs` are C-contiguous uint16 arrays of one shape, read as
 // bfloat16 by `kernel` (add_custom: x, y; gelu_custom: x; gelu_custom_backward: grad_y, x). The
 // result is a new uint16 array holding the bfloat16 bits.
-py::array RunElementwiseBf16(const std::string& kernel, py::tuple inputs,
-                             py::handle block_dim_obj, py::handle stream) {
+py::array RunElementwiseBf16(const std::string& kernel, py::tuple inputs, py::handle block_dim_obj,
+                             py::handle stream) {
   const std::string func = "run_" + kernel;
   const size_t want = kernel == "gelu_custom" ? 1 : 2;
   if ((kernel != "add_custom" && kernel != "gelu_custom" && kernel != "gelu_custom_backward") ||
@@ -132,8 +133,10 @@ py::array RunElementwiseBf16(const std::string& kernel, py::tuple inputs,
     const py::dtype dt = a.dtype();
     if (dt.kind() != 'u' || dt.itemsize() != 2 || (a.flags() & py::array::c_style) == 0 ||
         !a.attr("flags").attr("aligned").cast<bool>()) {
-      throw InvalidArgument(func + ": " + name + " must be a C-contiguous uint16 array of "
-                            "bfloat16 bits, got " + py::str(py::handle(dt)).cast<std::string>());
+      throw InvalidArgument(func + ": " + name +
+                            " must be a C-contiguous uint16 array of "
+                            "bfloat16 bits, got " +
+                            py::str(py::handle(dt)).cast<std::string>());
     }
     in[i].type = ElementType::kBFloat16;
     in[i].size = static_cast<uint64_t>(a.size());
@@ -167,7 +170,8 @@ py::array RunElementwiseBf16(const std::string& kernel, py::tuple inputs,
       stream, func,
       [=](ascsim::Stream* s) {
         if (kernel == "add_custom") {
-          ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, a0, a1, out_data, n, block_dim, s);
+          ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, a0, a1, out_data, n, block_dim,
+                                           s);
         } else if (kernel == "gelu_custom") {
           ascsim::kernels::LaunchGeluCustom(ElementType::kBFloat16, a0, out_data, n, block_dim, s);
         } else {
@@ -194,8 +198,8 @@ void RegisterTrainingKernels(py::module_& m) {
         if (dtype != "float16" && dtype != "float32") {
           throw InvalidArgument("rms_norm_custom_max_cols: dtype must be 'float16' or 'float32'");
         }
-        return ascsim::kernels::RmsNormCustomMaxCols(
-            dtype == "float16" ? ElementType::kFloat16 : ElementType::kFloat32);
+        return ascsim::kernels::RmsNormCustomMaxCols(dtype == "float16" ? ElementType::kFloat16
+                                                                        : ElementType::kFloat32);
       },
       py::arg("dtype"));
 }

@@ -86,7 +86,8 @@ void LaunchRmsNormCustom(ElementType type, const void* x, const void* gamma, voi
   tiling.avgFactor = 1.0f / static_cast<float>(cols);
   const auto used = static_cast<uint32_t>((rows + tiling.blockFactor - 1) / tiling.blockFactor);
   if (type == ElementType::kFloat16) {
-    MakeKernelLauncher("rms_norm_custom", &rms_norm_custom_half).Run(used, stream, x, gamma, y, rstd, tiling);
+    MakeKernelLauncher("rms_norm_custom", &rms_norm_custom_half)
+        .Run(used, stream, x, gamma, y, rstd, tiling);
   } else {
     MakeKernelLauncher("rms_norm_custom", &rms_norm_custom_float)
         .Run(used, stream, x, gamma, y, rstd, tiling);

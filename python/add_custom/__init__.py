@@ -99,8 +99,10 @@ def run_gelu_custom(x: Any, block_dim: int = 8, stream: Optional[Stream] = None)
     inputs are computed in float32 inside the kernel and rounded once on the way out.
     """
     return _tensor_call("run_gelu_custom", ("x",), (x,),
-                        lambda a: _core.run_gelu_custom(a, block_dim, stream), ("float16", "float32"),
-                        lambda a: _core.run_elementwise_bf16("gelu_custom", (a,), block_dim, stream))
+                        lambda a: _core.run_gelu_custom(a, block_dim, stream),
+                        ("float16", "float32"),
+                        lambda a: _core.run_elementwise_bf16("gelu_custom", (a,), block_dim,
+                                                             stream))
 
 
 def run_gelu_custom_backward(grad_y: Any, x: Any, block_dim: int = 8,
@@ -180,7 +182,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "__version__", "run_add_custom", "run_gelu_custom", "run_gelu_custom_backward",
-    "run_rms_norm_custom", "rms_norm_custom_max_cols", "run_matmul_custom", "Stream", "profile", "Profile",
+    "run_rms_norm_custom", "rms_norm_custom_max_cols", "run_matmul_custom", "Stream", "profile",
+    "Profile",
     "set_soc", "get_soc", "list_socs", "set_strict", "get_strict", "set_serial", "get_serial",
     "set_timeout", "get_timeout", "set_sanitize", "get_sanitize", "sanitize", "settings",
     "memory_stats", "release_cached_memory", "worker_count",

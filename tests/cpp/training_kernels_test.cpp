@@ -87,12 +87,12 @@ TEST_P(GeluBackward, MatchesTheDoubleReference) {
   EXPECT_TRUE(TailIntact(dx, bytes)) << "the kernel wrote past its output";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    LengthsAndGrids, GeluBackward,
-    ::testing::Combine(::testing::Values(ElementType::kFloat16, ElementType::kFloat32),
-                       ::testing::Values(1, 15, 17, 4096, 4097, 100003),
-                       ::testing::Values(1, 8, 48, 1000)),
-    GeluBackwardName);
+INSTANTIATE_TEST_SUITE_P(LengthsAndGrids, GeluBackward,
+                         ::testing::Combine(::testing::Values(ElementType::kFloat16,
+                                                              ElementType::kFloat32),
+                                            ::testing::Values(1, 15, 17, 4096, 4097, 100003),
+                                            ::testing::Values(1, 8, 48, 1000)),
+                         GeluBackwardName);
 
 TEST(GeluBackwardSpecialValues, InfinitiesGiveTheLimitsAndNanStaysNan) {
   const float in[] = {-INFINITY, -1e30f, -20.0f, -10.5f, 0.0f, 10.5f, 1e30f, INFINITY, NAN};
@@ -115,8 +115,8 @@ TEST(GeluBackwardSpecialValues, InfinitiesGiveTheLimitsAndNanStaysNan) {
 }
 
 // rstd = 1 / sqrt(mean(x^2) + eps), y = x * rstd * gamma, in double.
-void RmsNormReference(const std::vector<double>& x, const std::vector<double>& gamma,
-                      uint64_t rows, uint64_t cols, double eps, std::vector<double>* y,
+void RmsNormReference(const std::vector<double>& x, const std::vector<double>& gamma, uint64_t rows,
+                      uint64_t cols, double eps, std::vector<double>* y,
                       std::vector<double>* rstd) {
   y->assign(rows * cols, 0);
   rstd->assign(rows, 0);
@@ -130,9 +130,8 @@ void RmsNormReference(const std::vector<double>& x, const std::vector<double>& g
   }
 }
 
-class RmsNorm
-    : public ::testing::TestWithParam<std::tuple<ElementType, std::pair<uint64_t, uint64_t>,
-                                                 uint32_t>> {};
+class RmsNorm : public ::testing::TestWithParam<
+                    std::tuple<ElementType, std::pair<uint64_t, uint64_t>, uint32_t>> {};
 
 std::string RmsNormName(const ::testing::TestParamInfo<RmsNorm::ParamType>& info) {
   const auto shape = std::get<1>(info.param);
@@ -273,7 +272,8 @@ TEST_P(Bf16Elementwise, AddGeluAndGeluBackwardMatchFloatMathRoundedOnce) {
   ascsim::kernels::LaunchGeluCustom(ElementType::kBFloat16, x.gm(), z.gm(), n, 8, nullptr);
   for (uint64_t i = 0; i < n; ++i) {
     const double xi = float(x.as<bfloat16_t>()[i]);
-    const double exact = 0.5 * xi * (1 + std::tanh(std::sqrt(2 / M_PI) * (xi + 0.044715 * xi * xi * xi)));
+    const double exact =
+        0.5 * xi * (1 + std::tanh(std::sqrt(2 / M_PI) * (xi + 0.044715 * xi * xi * xi)));
     ASSERT_NEAR(float(z.as<bfloat16_t>()[i]), exact, Bf16Ulp(exact) + 1e-6) << "gelu, x " << xi;
   }
   ascsim::kernels::LaunchGeluCustomBackward(ElementType::kBFloat16, y.gm(), x.gm(), z.gm(), n, 8,
@@ -294,7 +294,8 @@ TEST(Bf16ElementwiseOnA310P, FaultsAtTheFirstCastThe310PLacks) {
   DeviceBuffer x(64), y(64), z(64);
   std::string message;
   try {
-    ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, x.gm(), y.gm(), z.gm(), 16, 1, nullptr);
+    ascsim::kernels::LaunchAddCustom(ElementType::kBFloat16, x.gm(), y.gm(), z.gm(), 16, 1,
+                                     nullptr);
   } catch (const ascsim::KernelError& e) {
     message = e.what();
   }

@@ -102,7 +102,8 @@ def test_argument_errors():
     with pytest.raises(add_custom.InvalidArgumentError,
                        match="grad_y has dtype float64; expected float16 or float32"):
         f(x32.astype(np.float64), x32.astype(np.float64))
-    with pytest.raises(add_custom.InvalidArgumentError, match=r"block_dim must be an int in \[1, 65535\]"):
+    with pytest.raises(add_custom.InvalidArgumentError,
+                       match=r"block_dim must be an int in \[1, 65535\]"):
         f(x32, x32, block_dim=0)
     with pytest.raises(add_custom.InvalidArgumentError, match="stream"):
         f(x32, x32, stream="not a stream")

@@ -24,7 +24,8 @@ _FLOATS = (torch.float16, torch.float32)
 _WITH_BF16 = (torch.float16, torch.float32, torch.bfloat16)
 
 
-def _check_float(func: str, name: str, t: torch.Tensor, dtypes: Tuple[Any, ...] = _WITH_BF16) -> None:
+def _check_float(func: str, name: str, t: torch.Tensor,
+                 dtypes: Tuple[Any, ...] = _WITH_BF16) -> None:
     if t.dtype not in dtypes:
         names = " or ".join(str(d).replace("torch.", "") for d in dtypes)
         raise _core.InvalidArgumentError(
@@ -114,8 +115,8 @@ def _rms_fake(x: torch.Tensor, gamma: torch.Tensor, eps: float = 1e-6) -> torch.
 def rms_norm_backward(grad_y: torch.Tensor, x: torch.Tensor, gamma: torch.Tensor,
                       eps: float) -> Tuple[torch.Tensor, torch.Tensor]:
     """The gradients of y = x * rstd * gamma, rstd = 1 / sqrt(mean(x^2) + eps), in float32
-    PyTorch, with the formulas of CANN's RmsNormGrad (ops-nn norm/rms_norm_grad, README "算子公式"):
-    with xhat = x * rstd and dxhat = grad_y * gamma, grad_x = rstd * (dxhat - xhat *
+    PyTorch, with the formulas of CANN's RmsNormGrad (ops-nn norm/rms_norm_grad, README
+    "算子公式"): with xhat = x * rstd and dxhat = grad_y * gamma, grad_x = rstd * (dxhat - xhat *
     mean(dxhat * xhat)) and grad_gamma = the sum over rows of grad_y * xhat."""
     xf, gf, dyf = x.float(), gamma.float(), grad_y.float()
     rstd = torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps)
