@@ -170,6 +170,8 @@ def test_registration_errors(kernels):
     with pytest.raises(err, match="schema 'axpy\\(Tensor x\\) -> Tensor' must read "
                                   "'namespace::name"):
         ascsim.torch.register("axpy(Tensor x) -> Tensor", k)
+    with pytest.raises(err, match="schema 'ascsim_test::e0\\(Tensor x -> Tensor' does not parse"):
+        ascsim.torch.register("ascsim_test::e0(Tensor x -> Tensor", k)
     with pytest.raises(err, match="kernel must be a kernel of a module from ascsim.load"):
         ascsim.torch.register("ascsim_test::e1(Tensor x) -> Tensor", lambda x: x)
     with pytest.raises(err, match=r"ascsim_test::e2 has 2 argument\(s\) and 1 output\(s\) but "

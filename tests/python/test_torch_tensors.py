@@ -229,3 +229,18 @@ def test_shipped_kernel_argument_errors_for_tensors():
     # NumPy and tensors mix: the result is a tensor
     z = add_custom.run_add_custom(x, np.ones(8, np.float32))
     assert isinstance(z, torch.Tensor) and torch.equal(z, torch.ones(8))
+
+
+def test_tensors_for_struct_and_gm_parameters_of_a_tiled_kernel(tmp_path):
+    import load_scenario
+    path = tmp_path / "axpy_custom.cpp"
+    path.write_text(load_scenario.KERNEL)
+    mod = ascsim.load(str(path), build_dir=str(tmp_path / "cache"))
+    x = torch.arange(2048, dtype=torch.float32)
+    y = torch.ones(2048)
+    z = torch.zeros(2048)
+    tiling = torch.tensor([256, 128], dtype=torch.int32)  # AxpyTilingData's 8 bytes
+    mod.axpy_custom(x, y, z, torch.tensor(0.5), tiling, block_dim=8)
+    assert torch.equal(z, 0.5 * x + 1)
+    with pytest.raises(ascsim.InvalidArgumentError, match="expected exactly 8 bytes"):
+        mod.axpy_custom(x, y, z, 0.5, torch.zeros(3, dtype=torch.int32), block_dim=8)

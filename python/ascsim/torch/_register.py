@@ -181,7 +181,10 @@ def register(schema: str, kernel: Kernel, *, outputs: Optional[Callable] = None,
         raise _error("ascsim.torch.register: kernel must be a kernel of a module from "
                      f"ascsim.load (module.<kernel>), got {type(kernel).__name__}")
     ns, name, signature = split_schema(schema)
-    parsed = torch._C.parse_schema(f"{ns}::{name}{signature}")
+    try:
+        parsed = torch._C.parse_schema(f"{ns}::{name}{signature}")
+    except RuntimeError as e:
+        raise _error(f"ascsim.torch.register: schema {schema!r} does not parse: {e}") from None
     for a in parsed.arguments:
         if isinstance(a.type, torch.ListType):
             raise _error(f"ascsim.torch.register: {ns}::{name}: argument {a.name} ({a.type}) "

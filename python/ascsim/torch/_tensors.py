@@ -110,15 +110,17 @@ def torch_dtype(dtype: Any) -> torch.dtype:
 
 def kernel_arguments(kernel: Any, args: tuple) -> tuple:
     """The arguments of a loaded kernel's call with tensors replaced: a tensor for a GM pointer
-    becomes a NumPy view of its memory, a one-element tensor for a scalar parameter its value."""
+    (or a struct's bytes) becomes a NumPy view of its memory, a one-element tensor for a scalar
+    parameter its value."""
     params = kernel.params
     out = list(args)
     for i, value in enumerate(args):
         if not isinstance(value, torch.Tensor) or i >= len(params):
             continue  # a wrong count is reported by the launch, naming the parameters
         p = params[i]
-        if p["kind"] == "pointer":
-            out[i] = as_array(value, kernel.__name__, f"argument '{p['name']}' ({p['type']})")
-        elif value.numel() == 1 and p["kind"] != "struct":
+        where = f"argument '{p['name']}' ({p['type']})"
+        if p["kind"] in ("pointer", "struct"):  # GM memory, or tiling bytes
+            out[i] = as_array(value, kernel.__name__, where)
+        elif value.numel() == 1:
             out[i] = value.item()
     return tuple(out)
