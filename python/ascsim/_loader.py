@@ -358,8 +358,9 @@ def _describe_param(p: Dict[str, Any]) -> str:
 class Kernel:
     """One kernel of a loaded module: ``kernel(*args, block_dim, stream=None)``.
 
-    GM parameters (GM_ADDR, __gm__ T*) take C-contiguous NumPy arrays, which the kernel reads
-    and writes in place (no copy), or None for a null pointer; integers and floats take Python
+    GM parameters (GM_ADDR, __gm__ T*) take C-contiguous NumPy arrays or CPU torch tensors (a
+    bfloat16 tensor as its bits), which the kernel reads and writes in place (no copy), or None
+    for a null pointer; integers and floats take Python
     numbers (range-checked against the C++ type); structs passed by value (tiling data) take a
     bytes-like object or a NumPy structured scalar/array of exactly sizeof(struct) bytes.
     ``stream=None`` runs now and raises KernelError on a fault; with an ascsim.Stream the call
@@ -393,6 +394,12 @@ class Kernel:
         self.__doc__ = "\n".join(lines) + "\n\n" + (Kernel.__doc__ or "")
 
     def __call__(self, *args: Any, block_dim: int, stream: Optional[_core.Stream] = None) -> None:
+        torch = sys.modules.get("torch")
+        if torch is not None and any(isinstance(a, torch.Tensor) for a in args):
+            # CPU tensors: GM parameters get NumPy views of their memory (no copy), scalar
+            # parameters a 0-d tensor's value (ascsim/torch/_tensors.py).
+            from .torch._tensors import kernel_arguments
+            args = kernel_arguments(self, args)
         self._library.launch(self._index, args, block_dim, stream)
 
     def __repr__(self) -> str:
