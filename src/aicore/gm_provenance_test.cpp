@@ -6,6 +6,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ascsim/kernel_launcher.h"
 #include "ascsim/runtime.h"
@@ -84,6 +85,18 @@ class GmProvenance : public ::testing::Test {
     if (reinterpret_cast<uintptr_t>(victim_) < reinterpret_cast<uintptr_t>(z_)) {
       std::swap(z_, victim_);
     }
+    // The fault names the argument whose allocation ends closest below the write: x_ must not
+    // lie between z_ and the victim (the heap reuses freed chunks, more so under the sanitizer).
+    std::vector<float*> held;
+    const auto between = [this](const float* p) {
+      return p > z_ && p < victim_;
+    };
+    while (between(x_) && held.size() < 256) {
+      held.push_back(x_);
+      x_ = static_cast<float*>(ascsim::DeviceMalloc(kLen * sizeof(float)));
+    }
+    for (float* p : held) ascsim::DeviceFree(p);
+    ASSERT_FALSE(between(x_)) << "no allocation of x outside [z, victim) after 256 tries";
     for (int i = 0; i < kLen; ++i) x_[i] = static_cast<float>(i);
     for (int i = 0; i < 4 * kLen; ++i) victim_[i] = -1.0f;
   }
