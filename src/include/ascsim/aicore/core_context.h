@@ -15,6 +15,7 @@
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/memory.h"
+#include "ascsim/gm_range.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
 
@@ -39,11 +40,7 @@ struct MixGroup;  // the sub-cores of one block of a mix launch (mix_group.h)
 //  kAiCore: one whole AI core per block (coupled architectures such as 310P).
 enum class KernelLayout : uint8_t { kAiv, kAic, kMix, kAiCore };
 
-// A device allocation, as the memory registry knows it.
-struct GmRange {
-  const uint8_t* begin = nullptr;
-  const uint8_t* end = nullptr;
-};
+using GmRange = ascsim::GmRange;  // ascsim/gm_range.h
 
 // Warnings raised by the cores of one launch; the same text from many blocks is kept once with
 // a count, so a trap hit in every tile of every block is one line, not thousands. Each line keeps
