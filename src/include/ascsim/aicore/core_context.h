@@ -78,6 +78,10 @@ struct LaunchShared {
   // Finds the device allocation holding `p` (end inclusive, so a pointer one past an allocation
   // still resolves); false when `p` is not device memory. Installed by the runtime.
   bool (*find_gm)(const void* p, GmRange* out) = nullptr;
+  // Device memory for the kernel API's own GM buffers (Matmul's scratch matrix), installed by the
+  // runtime (its registry's allocate and free) so that aicore never calls the layer above it.
+  void* (*alloc_gm)(size_t bytes) = nullptr;
+  void (*free_gm)(void* p) = nullptr;
   // The GM addresses the launch was handed (LaunchGmArgs); null when unknown, and then a block
   // may reach any device allocation. Read only through GmProvenance / FaultGmAddress.
   const LaunchGmArgs* gm_args = nullptr;
