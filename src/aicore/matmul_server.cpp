@@ -14,7 +14,6 @@
 #include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/tpipe.h"
 #include "ascsim/matmul/matmul_impl.h"
-#include "ascsim/runtime.h"
 
 namespace ascsim::aicore {
 
@@ -188,15 +187,26 @@ L0Buffers MatmulL0Buffers(const AscendC::TPipe& pipe) {
   return L0Buffers{&pool->slots[0], &pool->slots[1], &pool->slots[2]};
 }
 
+// The scratch matrix is device memory (GlobalTensor checks resolve it like any allocation); the
+// runtime hands its allocator to the launch, as aicore must not call the runtime.
 uint8_t* ScratchAlloc(uint64_t bytes) {
-  auto* p = static_cast<uint8_t*>(DeviceMalloc(bytes));
+  const aicore::LaunchShared& launch = *aicore::CurrentCore().launch;
+  if (launch.alloc_gm == nullptr || launch.free_gm == nullptr) {
+    aicore::Fault(ErrorKind::kInvalidArgument,
+                  "Matmul: this launch has no device memory allocator for the scratch matrix "
+                  "(LaunchShared::alloc_gm; the runtime installs it)");
+  }
+  auto* p = static_cast<uint8_t*>(launch.alloc_gm(bytes));
   std::memset(p, 0, bytes);
   return p;
 }
 
 void ScratchFree(uint8_t* buffer) {
+  // The Matmul object lives in the kernel, so its block's launch is still current here.
+  const aicore::CoreContext* core = aicore::TryCurrentCore();
+  if (core == nullptr || core->launch == nullptr || core->launch->free_gm == nullptr) return;
   try {
-    DeviceFree(buffer);
+    core->launch->free_gm(buffer);
   } catch (...) {  // a destructor must not throw; the registry reports double frees itself
   }
 }

@@ -107,7 +107,7 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
   const auto* begin = static_cast<const uint8_t*>(p);
   // Both ends in device memory is not enough: they must lie in the same allocation, or a copy
   // could run from one allocation across the host heap into the next.
-  ascsim::aicore::GmRange range;
+  ascsim::GmRange range;
   if (!ascsim::runtime::FindDeviceMemory(begin, &range) || begin == range.end ||
       count > static_cast<size_t>(range.end - begin)) {
     throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " +

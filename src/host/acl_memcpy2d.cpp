@@ -38,7 +38,7 @@ void CheckDeviceSide(const char* api, const char* role, const void* p, size_t pi
   }
   const size_t extent = Extent(pitch, width, height);
   const auto* begin = static_cast<const uint8_t*>(p);
-  aicore::GmRange range;
+  GmRange range;
   if (!runtime::FindDeviceMemory(begin, &range) || begin == range.end ||
       extent > static_cast<size_t>(range.end - begin)) {
     throw OutOfBounds(std::string(api) + ": " + role + " rows span " + std::to_string(extent) +

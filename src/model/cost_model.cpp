@@ -897,7 +897,10 @@ bool Thrashes(const std::vector<trace::CoreTrace>& traces, uint64_t l2_bytes) {
 }  // namespace
 
 LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
-  const SocProfile& soc = record.soc != nullptr ? *record.soc : CurrentSoc();
+  // Launches always record their SoC; a record made by hand without one is estimated for the
+  // default profile, not the process's current one, so that the estimate stays a function of the
+  // record alone (and the model never reads the runtime's settings).
+  const SocProfile& soc = record.soc != nullptr ? *record.soc : FindSocProfile("Ascend910B1");
   LaunchEstimate est;
   est.kernel = record.kernel;
   est.block_dim = record.block_dim;

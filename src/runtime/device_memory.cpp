@@ -183,7 +183,7 @@ class DeviceMemory {
     if (open) entries_[group_begin] = Entry{group_end - group_begin, 0, true};
   }
 
-  bool Find(const void* p, aicore::GmRange* out) const {
+  bool Find(const void* p, GmRange* out) const {
     std::shared_lock<std::shared_mutex> lock(mu_);
     const auto key = reinterpret_cast<uintptr_t>(p);
     auto it = entries_.upper_bound(key);
@@ -262,7 +262,7 @@ ExternalMemory::~ExternalMemory() {
 }
 
 namespace runtime {
-bool FindDeviceMemory(const void* p, aicore::GmRange* out) { return Registry().Find(p, out); }
+bool FindDeviceMemory(const void* p, GmRange* out) { return Registry().Find(p, out); }
 }  // namespace runtime
 
 }  // namespace ascsim

@@ -1,9 +1,9 @@
 // Runtime-internal access to the device memory registry.
 #pragma once
 
-#include "ascsim/aicore/core_context.h"
+#include "ascsim/gm_range.h"
 
 namespace ascsim::runtime {
 // The lookup installed into every launch (LaunchShared::find_gm).
-bool FindDeviceMemory(const void* p, aicore::GmRange* out);
+bool FindDeviceMemory(const void* p, GmRange* out);
 }  // namespace ascsim::runtime

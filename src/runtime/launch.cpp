@@ -194,6 +194,8 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.soc = &soc;
   shared.strict = settings.values.strict;
   shared.find_gm = runtime::FindDeviceMemory;
+  shared.alloc_gm = DeviceMalloc;
+  shared.free_gm = DeviceFree;
   shared.gm_args = gm_args;
   shared.sanitize = settings.values.sanitize;
   shared.ub_fill = settings.values.ub_fill;

@@ -19,7 +19,7 @@ using ascsim::IsDeviceMemory;
 
 // The registered range holding `p` as [begin, end) offsets into `base`, or {-1, -1}.
 std::pair<long, long> RangeOf(const float* base, const float* p) {
-  ascsim::aicore::GmRange r;
+  ascsim::GmRange r;
   if (!ascsim::runtime::FindDeviceMemory(p, &r)) return {-1, -1};
   const auto* b = reinterpret_cast<const uint8_t*>(base);
   return {static_cast<long>(r.begin - b) / 4, static_cast<long>(r.end - b) / 4};

@@ -80,7 +80,8 @@ struct LaunchEstimate {
   std::shared_ptr<const std::vector<trace::CoreTrace>> traces;  // what `events` index into
 };
 
-// Replays one launch record. Pure: the same record gives the same estimate.
+// Replays one launch record. Pure: the same record gives the same estimate (a record without a
+// `soc` is estimated for Ascend910B1, the default profile; launches always record theirs).
 LaunchEstimate EstimateLaunch(const LaunchRecord& record);
 
 // One line per launch: kernel, blocks, soc, estimate, waves, bound, per-pipe busy time.

@@ -15,6 +15,7 @@
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/memory.h"
+#include "ascsim/gm_range.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
 
@@ -39,11 +40,7 @@ struct MixGroup;  // the sub-cores of one block of a mix launch (mix_group.h)
 //  kAiCore: one whole AI core per block (coupled architectures such as 310P).
 enum class KernelLayout : uint8_t { kAiv, kAic, kMix, kAiCore };
 
-// A device allocation, as the memory registry knows it.
-struct GmRange {
-  const uint8_t* begin = nullptr;
-  const uint8_t* end = nullptr;
-};
+using GmRange = ascsim::GmRange;  // ascsim/gm_range.h
 
 // Warnings raised by the cores of one launch; the same text from many blocks is kept once with
 // a count, so a trap hit in every tile of every block is one line, not thousands. Each line keeps
@@ -81,6 +78,10 @@ struct LaunchShared {
   // Finds the device allocation holding `p` (end inclusive, so a pointer one past an allocation
   // still resolves); false when `p` is not device memory. Installed by the runtime.
   bool (*find_gm)(const void* p, GmRange* out) = nullptr;
+  // Device memory for the kernel API's own GM buffers (Matmul's scratch matrix), installed by the
+  // runtime (its registry's allocate and free) so that aicore never calls the layer above it.
+  void* (*alloc_gm)(size_t bytes) = nullptr;
+  void (*free_gm)(void* p) = nullptr;
   // The GM addresses the launch was handed (LaunchGmArgs); null when unknown, and then a block
   // may reach any device allocation. Read only through GmProvenance / FaultGmAddress.
   const LaunchGmArgs* gm_args = nullptr;

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/gm_range.h"
 #include "ascsim/trace.h"
 
 namespace ascsim::simd {
@@ -33,7 +34,7 @@ namespace ascsim::aicore {
 
 class CoreSanitizer;  // per block; src/aicore/sanitizer/core_sanitizer.h
 struct BufferSlot;
-struct GmRange;
+using GmRange = ascsim::GmRange;  // ascsim/gm_range.h
 
 // Direction of an operand access; kAuto derives it from the operand's role (see above).
 enum class Access : uint8_t { kAuto, kRead, kWrite, kReadWrite };
