@@ -13,7 +13,7 @@ namespace ascsim::aicore {
 
 namespace {
 thread_local CoreContext* g_current_core = nullptr;
-void DeleteSanitizer(CoreSanitizer* sanitizer) { delete sanitizer; }
+void DeleteSanitizer(CoreSanitizer* sanitizer) { CoreSanitizer::Destroy(sanitizer); }
 }  // namespace
 
 void WarningLog::Add(const std::string& key, const std::string& message, uint32_t block,
@@ -89,7 +89,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
     context_.trace->block_idx = block_idx;
   }
   if (launch->sanitizer != nullptr) {
-    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
   g_current_core = &context_;
@@ -119,7 +119,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
   // (several per block, on several threads) and a cube-only AIC go unchecked (README, Sanitizer).
   if (launch->sanitizer != nullptr && launch->layout != KernelLayout::kMix &&
       unit != CoreUnit::kAic) {
-    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
   g_current_core = &context_;

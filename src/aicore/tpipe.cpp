@@ -269,7 +269,10 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
                                             ? ascsim::aicore::Memory::kUb
                                             : MemoryFor(que.src_, what());
   if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(que.src_, what());
-  CheckCapacity(memory, what(), num, rounded);
+  if (used_[static_cast<int>(memory)] + rounded * num > MemoryCapacity(memory)) {
+    CheckCapacity(memory, what(), num, rounded);
+  }
+  que.slots_.reserve(num);
   for (uint32_t i = 0; i < num; ++i) {
     ascsim::aicore::BufferSlot* slot = Carve(len, que.src_, memory);
     slot->owner = &que;
