@@ -244,7 +244,7 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
     // documented InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md): it starts
     // over with new buffers.
     que.slots_.clear();
-    que.fifo_.clear();
+    que.FifoClear();
     que.next_alloc_ = 0;
   }
   if (!que.slots_.empty()) {
@@ -254,7 +254,7 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
   // After Reset/Destroy the queue starts over with new buffers (the documented
   // InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md).
   que.slots_.clear();
-  que.fifo_.clear();
+  que.FifoClear();
   que.next_alloc_ = 0;
   const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
   if (slots_.size() + num > ascsim::aicore::kMaxBuffersPerTPipe) {
@@ -396,6 +396,26 @@ std::string QueueBase::Describe() const {
   return Str(AscendC::PositionName(src_), "->", AscendC::PositionName(dst_), " queue");
 }
 
+void QueueBase::FifoPush(BufferSlot* slot) {
+  slot->next_queued = nullptr;
+  if (fifo_tail_ != nullptr) {
+    fifo_tail_->next_queued = slot;
+  } else {
+    fifo_head_ = slot;
+  }
+  fifo_tail_ = slot;
+  ++fifo_count_;
+}
+
+BufferSlot* QueueBase::FifoPop() {
+  BufferSlot* slot = fifo_head_;
+  fifo_head_ = slot->next_queued;
+  if (fifo_head_ == nullptr) fifo_tail_ = nullptr;
+  slot->next_queued = nullptr;
+  --fifo_count_;
+  return slot;
+}
+
 uint32_t QueueBase::idle() const {
   uint32_t n = 0;
   for (const BufferSlot* s : slots_) n += s->state == BufferState::kFree;
@@ -499,7 +519,7 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
                                        "; only an allocated or dequeued tensor can be enqueued"));
   }
   slot->state = BufferState::kQueued;
-  fifo_.push_back(slot);
+  FifoPush(slot);
   if (core.sanitizer != nullptr) {
     core.sanitizer->QueueEnQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
   }
@@ -509,14 +529,13 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
 BufferSlot* QueueBase::DeQueSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  if (fifo_.empty()) {
+  if (fifo_count_ == 0) {
     Fault(
         ErrorKind::kQueueMisuse,
         Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
             " buffers, none enqueued); the device would hang until the AI-core timeout (507014)"));
   }
-  BufferSlot* slot = fifo_.front();
-  fifo_.pop_front();
+  BufferSlot* slot = FifoPop();
   slot->state = BufferState::kDequeued;
   if (core.sanitizer != nullptr) {
     core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));

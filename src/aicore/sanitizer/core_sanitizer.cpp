@@ -326,10 +326,31 @@ Access AccessOfRole(const char* role) {
   if (std::strncmp(role, "dst", 3) == 0 || std::strncmp(role, "out", 3) == 0) {
     return Access::kWrite;
   }
-  std::string lower(role);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
-    if (lower.find(scratch) != std::string::npos) return Access::kWrite;
+  // Lowered into a stack buffer (roles are short ASCII identifiers), not a heap string: this
+  // runs once per role and block.
+  char lower[64];
+  size_t n = 0;
+  for (; role[n] != '\0' && n + 1 < sizeof(lower); ++n) {
+    const char c = role[n];
+    lower[n] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  lower[n] = '\0';
+  if (role[n] != '\0') {  // longer than the buffer: the general way
+    std::string all(role);
+    for (char& c : all) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
+      if (all.find(scratch) != std::string::npos) return Access::kWrite;
+    }
+    return Access::kRead;
+  }
+  // One pass for the four words.
+  for (size_t i = 0; i < n; ++i) {
+    const char* at = lower + i;
+    if ((at[0] == 't' && std::strncmp(at, "tmp", 3) == 0) ||
+        (at[0] == 'w' && std::strncmp(at, "work", 4) == 0) ||
+        (at[0] == 's' && (std::strncmp(at, "stack", 5) == 0 || std::strncmp(at, "scratch", 7) == 0))) {
+      return Access::kWrite;
+    }
   }
   return Access::kRead;
 }

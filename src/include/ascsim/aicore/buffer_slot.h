@@ -33,6 +33,7 @@ struct BufferSlot {
   CoreSanitizer* sanitizer = nullptr;  // the owning core's sanitizer when ASCSIM_SANITIZE is on
   Memory memory = Memory::kUb;        // where the buffer lives (memory.h)
   uint32_t mem_offset = 0;            // byte offset of `addr` in that memory (GetPhyAddr)
+  BufferSlot* next_queued = nullptr;  // the next tensor of its queue's FIFO while queued
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

@@ -38,7 +38,7 @@ class QueueBase {
   BufferSlot* DeQueSlot();
   void FreeSlot(BufferSlot* slot, uint32_t generation);
 
-  uint32_t queued() const { return static_cast<uint32_t>(fifo_.size()); }
+  uint32_t queued() const { return fifo_count_; }
   uint32_t idle() const;
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
   uint32_t buffer_bytes() const { return slots_.empty() ? 0 : slots_[0]->bytes; }
@@ -50,8 +50,20 @@ class QueueBase {
   AscendC::TPosition src_, dst_;
   int32_t depth_;
   std::vector<BufferSlot*> slots_;
-  std::deque<BufferSlot*> fifo_;
+  // The enqueued tensors, oldest first, linked through BufferSlot::next_queued: a queue holds
+  // each of its buffers at most once, and a link costs no allocation (every block makes its
+  // TQues anew).
+  BufferSlot* fifo_head_ = nullptr;
+  BufferSlot* fifo_tail_ = nullptr;
+  uint32_t fifo_count_ = 0;
   uint32_t next_alloc_ = 0;
+
+  void FifoClear() {
+    fifo_head_ = fifo_tail_ = nullptr;
+    fifo_count_ = 0;
+  }
+  void FifoPush(BufferSlot* slot);
+  BufferSlot* FifoPop();  // fifo_count_ > 0
 };
 
 // AllocTensor / TBuf::Get of a buffer booked in a memory this sub-core of a mix kernel lacks.
