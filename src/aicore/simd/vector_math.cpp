@@ -239,7 +239,7 @@ bool ScalarFast(ScalarOp op, DType t, void* dst, const void* src, const void* sc
 // inf); finite values from 65536 up saturate to inf or the largest finite by direction, as the
 // reference's neighbour of inf does. NaN is left to CanonicalNaN.
 template <Rounding mode, class DF>
-HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> HalfBitsUnder(DF df, hn::Vec<DF> f) {
+HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> HalfBitsUnder(DF /*df*/, hn::Vec<DF> f) {
   // Signed lanes (every value here is below 2^31): Highway 1.0 has signed Gt/Lt on every target
   // (unsigned compares and Ge are missing on some).
   const hn::RebindToSigned<DF> du;
@@ -330,8 +330,8 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> HalfBitsUnder(DF df, hn::Vec<DF> f) {
 // NaN as FloatToHalfBits makes it: the sign and the quiet NaN 0x7E00 (F16C would keep the top of
 // the payload), so that every path gives the same bits.
 template <class DF>
-HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> CanonicalNaN(DF df, hn::Vec<DF> f,
-                                                         hn::Vec<hn::RebindToSigned<DF>> bits) {
+HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> CanonicalNaN(DF /*df*/, hn::Vec<DF> f,
+                                                        hn::Vec<hn::RebindToSigned<DF>> bits) {
   const hn::RebindToSigned<DF> di;
   const auto sign = hn::And(hn::ShiftRight<16>(hn::BitCast(di, f)), hn::Set(di, 0x8000));
   return hn::IfThenElse(hn::RebindMask(di, hn::IsNaN(f)), hn::Or(sign, hn::Set(di, 0x7E00)),
@@ -344,7 +344,7 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> CanonicalNaN(DF df, hn::Vec<DF> f,
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
 constexpr bool kF16cRounding = true;
 template <int kImm, class DF>
-HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF df, hn::Vec<DF> f) {
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF /*df*/, hn::Vec<DF> f) {
   const hn::Rebind<uint16_t, DF> du16;
   if constexpr (sizeof(hn::Vec<DF>) == 64) {
 #if HWY_TARGET <= HWY_AVX3
@@ -361,7 +361,7 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF df, hn::Vec<DF> f) {
 #else
 constexpr bool kF16cRounding = false;
 template <int kImm, class DF>
-HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF df, hn::Vec<DF> f) {
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF /*df*/, hn::Vec<DF> f) {
   return hn::BitCast(hn::Rebind<uint16_t, DF>(), hn::DemoteTo(hn::Rebind<F16, DF>(), f));
 }
 #endif
@@ -432,7 +432,6 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> HalfVector(DF df, hn::Vec<DF> f) {
     const hn::RebindToSigned<DF> di;
     return hn::DemoteTo(du16, CanonicalNaN(df, f, hn::PromoteTo(di, bits)));
   } else {
-    const hn::RebindToSigned<DF> di;
     const auto bits = HalfBitsUnder<mode>(df, f);
     if (HWY_LIKELY(hn::AllFalse(df, nan))) return hn::DemoteTo(du16, bits);
     return hn::DemoteTo(du16, CanonicalNaN(df, f, bits));

@@ -11,6 +11,7 @@
 
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/types.h"
@@ -223,7 +224,7 @@ class TPipe {
   uint32_t used_bytes(ascsim::aicore::Memory memory) const {
     return used_[static_cast<int>(memory)];
   }
-  uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
+  uint32_t buffer_count() const { return slot_count_; }
 
  private:
   friend ascsim::aicore::BufferSlot* ascsim::aicore::FindUbSlot(const TPipe& pipe,
@@ -248,12 +249,14 @@ class TPipe {
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;
   uint32_t used_[ascsim::aicore::kLocalMemoryCount] = {};  // bytes carved per memory
-  std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
-  // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
-  // its (bumped) generation and is reported as stale instead of reading freed memory.
-  // (A vector of deques, not a std::list: TPipe lives in kernel code, so its members must have
-  // the same layout under both libstdc++ ABIs; std::list does not.)
-  std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>> retired_;
+  // The buffers carved since construction or the last Reset. Their records live in the block's
+  // SlotStore (buffer_slot.h) until the block ends, so a LocalTensor from before a Reset or
+  // Destroy still finds its (bumped) generation and is reported as stale instead of reading
+  // freed memory. (Plain arrays and vectors: TPipe lives in kernel code, so its members must
+  // have the same layout under both libstdc++ ABIs.)
+  ascsim::aicore::BufferSlot* slots_[ascsim::aicore::kMaxBuffersPerTPipe] = {};
+  uint32_t slot_count_ = 0;
+  std::vector<ascsim::aicore::BufferSlot*> retired_;                // released by Reset
   uint8_t taken_event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: EVENT_IDi taken
   ascsim::aicore::BufferSlot stack_slot_;  // the free UB above the buffers (StackSlot)
   bool stack_slot_valid_ = false;
