@@ -15,7 +15,10 @@ in the checkout; kept between installs, so a second install only rebuilds what c
 is used when it is on PATH. ASCSIM_PIP_FROM_BUILD=<build dir> packages an existing CMake build of
 this checkout (configured with -DASCSIM_BUILD_PYTHON=ON) instead of configuring one: no second
 compile of the library (ctest python_pip_install uses it); libascsim.so then comes with its
-versioned names as three files.
+versioned names as three files. Without either variable, a build of this checkout in ./build
+(scripts/build.sh) is reused the same way when it can serve: a Release build with the Python
+module, for this Python, without compiler sanitizers (reusable_build below says why not when it
+cannot); ASCSIM_PIP_REUSE_BUILD=0 turns this off.
 """
 import os
 import re
@@ -38,6 +41,45 @@ def project_version():
     return match.group(1)
 
 
+def _cache_entries(cache_path):
+    """NAME -> value of a CMakeCache.txt (NAME:TYPE=value lines)."""
+    entries = {}
+    with open(cache_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith(("#", "//")) or "=" not in line or ":" not in line.split("=")[0]:
+                continue
+            key, value = line.rstrip("\n").split("=", 1)
+            entries[key.split(":", 1)[0]] = value
+    return entries
+
+
+def reusable_build(build_dir, python):
+    """(True, "") when the CMake build in `build_dir` can be packaged for `python` instead of
+    compiling a wheel build: configured from this checkout, Release, with the Python module, for
+    the same interpreter (symlinks resolved: a venv's python is /usr/bin/python3), without
+    compiler sanitizers. Else (False, the reason)."""
+    cache = os.path.join(build_dir, "CMakeCache.txt")
+    if not os.path.isfile(cache):
+        return False, "no CMakeCache.txt in " + build_dir
+    entries = _cache_entries(cache)
+    checks = [
+        (os.path.realpath(entries.get("CMAKE_HOME_DIRECTORY", "")) == os.path.realpath(ROOT),
+         "configured from another source tree"),
+        (entries.get("CMAKE_BUILD_TYPE") == "Release", "not a Release build"),
+        (entries.get("ASCSIM_BUILD_PYTHON", "").upper() in ("ON", "TRUE", "1"),
+         "built without the Python module"),
+        (entries.get("ASCSIM_PYTHON_WHEEL", "OFF").upper() in ("OFF", "FALSE", "0", ""),
+         "a wheel build"),
+        (not entries.get("ASCSIM_SANITIZE"), "built with compiler sanitizers"),
+        (os.path.realpath(entries.get("Python_EXECUTABLE", "")) == os.path.realpath(python),
+         "built for " + entries.get("Python_EXECUTABLE", "another Python")),
+    ]
+    for ok, reason in checks:
+        if not ok:
+            return False, reason
+    return True, ""
+
+
 class CMakeExtension(Extension):
     def __init__(self, name):
         super().__init__(name, sources=[])
@@ -50,6 +92,17 @@ class CMakeBuild(build_ext):
 
     def build_extension(self, ext):
         from_build = os.environ.get("ASCSIM_PIP_FROM_BUILD")
+        if (not from_build and not os.environ.get("ASCSIM_PIP_BUILD_DIR") and
+                os.environ.get("ASCSIM_PIP_REUSE_BUILD", "1") != "0"):
+            candidate = os.path.join(ROOT, "build")
+            ok, why_not = reusable_build(candidate, sys.executable)
+            if ok:
+                print("setup.py: packaging the existing build in %s (brought up to date; "
+                      "ASCSIM_PIP_REUSE_BUILD=0 builds a separate wheel build)" % candidate,
+                      flush=True)
+                from_build = candidate
+            elif os.path.isdir(candidate):
+                print("setup.py: not reusing %s (%s)" % (candidate, why_not), flush=True)
         build_dir = from_build or os.environ.get("ASCSIM_PIP_BUILD_DIR") or os.path.join(
             ROOT, "build-pip", "cmake")
         build_dir = os.path.abspath(build_dir)
@@ -113,14 +166,15 @@ class CMakeBuild(build_ext):
                     "LAUNCH_TRANSFORM = \"bin/ascsim-launch-transform\"\n")
 
 
-setup(
-    version=project_version(),
-    package_dir={"": "python"},
-    packages=["ascsim", "ascsim.torch", "add_custom"],
-    package_data={"ascsim": ["py.typed", "*.pyi"], "add_custom": ["py.typed", "*.pyi"]},
-    ext_modules=[CMakeExtension("ascsim._core")],
-    cmdclass={"build_ext": CMakeBuild},
-    # Keep setuptools' own build tree apart from developers' CMake build directories.
-    options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
-    zip_safe=False,
-)
+if __name__ == "__main__":  # pip and `python setup.py` run it so; tests import reusable_build
+    setup(
+        version=project_version(),
+        package_dir={"": "python"},
+        packages=["ascsim", "ascsim.torch", "add_custom"],
+        package_data={"ascsim": ["py.typed", "*.pyi"], "add_custom": ["py.typed", "*.pyi"]},
+        ext_modules=[CMakeExtension("ascsim._core")],
+        cmdclass={"build_ext": CMakeBuild},
+        # Keep setuptools' own build tree apart from developers' CMake build directories.
+        options={"build": {"build_base": os.path.join("build-pip", "setuptools")}},
+        zip_safe=False,
+    )

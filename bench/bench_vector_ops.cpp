@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "ascsim/aicore/core_context.h"
@@ -140,10 +141,16 @@ int Register() {
   }
   benchmark::RegisterBenchmark("simd/Cast/float32<-float16", BM_Cast, simd::DType::kF32,
                                simd::DType::kF16, simd::Rounding::kNone);
-  benchmark::RegisterBenchmark("simd/Cast/float16<-float32/rint", BM_Cast, simd::DType::kF16,
-                               simd::DType::kF32, simd::Rounding::kRint);
-  benchmark::RegisterBenchmark("simd/Cast/float16<-float32/floor", BM_Cast, simd::DType::kF16,
-                               simd::DType::kF32, simd::Rounding::kFloor);
+  // Every round mode of float -> half (each should run at the speed of rint).
+  const std::pair<const char*, simd::Rounding> kModes[] = {
+      {"none", simd::Rounding::kNone},   {"rint", simd::Rounding::kRint},
+      {"floor", simd::Rounding::kFloor}, {"ceil", simd::Rounding::kCeil},
+      {"round", simd::Rounding::kRound}, {"trunc", simd::Rounding::kTrunc},
+      {"odd", simd::Rounding::kOdd}};
+  for (const auto& [mode_name, mode] : kModes) {
+    benchmark::RegisterBenchmark((std::string("simd/Cast/float16<-float32/") + mode_name).c_str(),
+                                 BM_Cast, simd::DType::kF16, simd::DType::kF32, mode);
+  }
   return 0;
 }
 const int kRegistered = Register();

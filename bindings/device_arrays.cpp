@@ -24,7 +24,45 @@ std::string DtypeOf(const py::array& a) { return py::str(a.dtype()).cast<std::st
 
 }  // namespace
 
+namespace {
+
+// numpy.ndarray itself (not a subclass); NumPy stays loaded once imported.
+bool IsExactNdarray(py::handle obj) {
+  return Py_TYPE(obj.ptr()) ==
+         reinterpret_cast<PyTypeObject*>(py::detail::npy_api::get().PyArray_Type_);
+}
+
+// dtype.isnative without the attribute lookup: no byte order ('|'), native ('='), or the
+// machine's own.
+bool IsNative(const py::dtype& dt) {
+  const char order = dt.byteorder();
+  constexpr char kMachine = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? '<' : '>';
+  return order == '=' || order == '|' || order == kMachine;
+}
+
+}  // namespace
+
 InputArray ToInput(py::handle obj, const std::string& func, const char* name) {
+  if (IsExactNdarray(obj)) {
+    // The common case, without NumPy calls: a plain ndarray (np.asarray would return it as is,
+    // and it cannot be a MaskedArray) that is already float16/float32, native, C-contiguous and
+    // aligned. Anything else takes the general path below, which says what is wrong.
+    py::array a = py::reinterpret_borrow<py::array>(obj);
+    const py::dtype dt = a.dtype();
+    const int flags = a.flags();
+    const bool ready = (flags & py::array::c_style) != 0 &&
+                       (flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0 && IsNative(dt);
+    if (ready && dt.kind() == 'f' && (dt.itemsize() == 2 || dt.itemsize() == 4)) {
+      InputArray in;
+      in.type = dt.itemsize() == 2 ? ElementType::kFloat16 : ElementType::kFloat32;
+      in.size = static_cast<uint64_t>(a.size());
+      in.bytes = static_cast<size_t>(a.nbytes());
+      in.data = a.data();
+      OwnerBounds(a, &in.owner_begin, &in.owner_end);
+      in.array = std::move(a);
+      return in;
+    }
+  }
   py::module_ np = py::module_::import("numpy");
   if (py::isinstance(obj, np.attr("ma").attr("MaskedArray"))) {
     // np.asarray would drop the mask and compute over the masked-out values silently.
@@ -70,18 +108,32 @@ void OwnerBounds(const py::array& a, uintptr_t* begin, uintptr_t* end) {
   // The runtime's registry cannot hold overlapping registrations: registering each view's own
   // range would make a second view of the same buffer (on another stream) resolve to the first
   // view's range and fault. Register the owning buffer instead.
-  py::object owner = a;
-  while (py::isinstance<py::array>(owner.attr("base"))) owner = owner.attr("base");
-  py::tuple bounds = py::module_::import("numpy").attr("byte_bounds")(owner);
+  py::array owner = a;
+  for (py::object base = owner.base(); py::isinstance<py::array>(base); base = owner.base()) {
+    owner = py::reinterpret_borrow<py::array>(base);
+  }
+  uintptr_t low, high;
+  if ((owner.flags() & py::array::c_style) != 0) {
+    // What np.byte_bounds gives a C-contiguous array, without its Python-level cost (several
+    // microseconds, twice per launch).
+    low = reinterpret_cast<uintptr_t>(owner.data());
+    high = low + static_cast<uintptr_t>(owner.nbytes());
+  } else {
+    py::tuple bounds = py::module_::import("numpy").attr("byte_bounds")(owner);
+    low = bounds[0].cast<uintptr_t>();
+    high = bounds[1].cast<uintptr_t>();
+  }
   const auto data = reinterpret_cast<uintptr_t>(a.data());
-  *begin = std::min(bounds[0].cast<uintptr_t>(), data);
-  *end = std::max(bounds[1].cast<uintptr_t>(), data + static_cast<uintptr_t>(a.nbytes()));
+  *begin = std::min(low, data);
+  *end = std::max(high, data + static_cast<uintptr_t>(a.nbytes()));
 }
 
 void CheckSameShapeAndDtype(const InputArray& a, const char* a_name, const InputArray& b,
                             const char* b_name, const std::string& func) {
   const bool same_dtype = a.type == b.type;
-  const bool same_shape = a.array.attr("shape").equal(b.array.attr("shape"));
+  const bool same_shape = a.array.ndim() == b.array.ndim() &&
+                          std::equal(a.array.shape(), a.array.shape() + a.array.ndim(),
+                                     b.array.shape());
   if (same_dtype && same_shape) return;
   throw InvalidArgument(func + ": " + a_name + " and " + b_name +
                         " must have the same shape and dtype; got " + a_name + " " +
@@ -100,6 +152,11 @@ bool IsNumpyBool(py::handle obj) {
 }
 
 int64_t ToInt(py::handle obj, const std::string& func, const char* name, int64_t lo, int64_t hi) {
+  if (PyLong_CheckExact(obj.ptr())) {  // a plain int (bool is a subclass: not this path)
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+    if (overflow == 0 && value >= lo && value <= hi) return value;
+  }
   const std::string expected = std::string(name) + " must be an int in [" + std::to_string(lo) +
                                ", " + std::to_string(hi) + "]";
   // bool and numpy.bool_ are not counts, though both convert to 0/1.

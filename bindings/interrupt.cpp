@@ -1,5 +1,6 @@
 #include "interrupt.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -21,7 +22,11 @@ ascsim::CancelToken* g_token = nullptr;    // the open section's token
 uint64_t g_token_generation = 0;
 
 int g_pipe[2] = {-1, -1};
-pid_t g_watcher_pid = 0;
+bool g_watcher_started = false;
+uint64_t g_watcher_generation = 0;
+
+std::atomic<uint64_t> g_fork_generation{0};
+void CountFork() { g_fork_generation.fetch_add(1, std::memory_order_relaxed); }
 
 void OnSigint(int sig, siginfo_t* info, void* context) {
   const int saved_errno = errno;
@@ -56,17 +61,27 @@ void WatcherLoop(int fd) {
 // The pipe and its watcher, made once per process (again in a fork child, where the parent's
 // watcher thread does not exist). Leaked on purpose: the idle watcher ends with the process.
 bool EnsureWatcher() {
-  if (g_watcher_pid == getpid()) return true;
+  const uint64_t generation = ForkGeneration();
+  if (g_watcher_started && g_watcher_generation == generation) return true;
   int fds[2];
   if (pipe(fds) != 0) return false;
   g_pipe[0] = fds[0];
   g_pipe[1] = fds[1];
   std::thread(WatcherLoop, fds[0]).detach();
-  g_watcher_pid = getpid();
+  g_watcher_started = true;
+  g_watcher_generation = generation;
   return true;
 }
 
 }  // namespace
+
+uint64_t ForkGeneration() {
+  // Registered before the first value is handed out, so every cached value predates any fork
+  // that could invalidate it.
+  static const bool registered = pthread_atfork(nullptr, nullptr, CountFork) == 0;
+  (void)registered;
+  return g_fork_generation.load(std::memory_order_relaxed);
+}
 
 InterruptibleSection::InterruptibleSection(ascsim::CancelToken& token) {
   struct sigaction current;

@@ -7,6 +7,10 @@
 
 namespace ascsim_py {
 
+// How many fork()s separate this process from the one that imported the module (0 there): state
+// cached per process compares it instead of calling getpid(), a system call, on every launch.
+uint64_t ForkGeneration();
+
 // For its lifetime (the span of one synchronous launch on the main thread, GIL released):
 // SIGINT is handled by a small handler that forwards the signal to the previous handler (Python's,
 // which records it so that PyErr_CheckSignals raises KeyboardInterrupt afterwards) and pokes a

@@ -66,13 +66,16 @@ struct Completion {
 // thread becomes the child's main thread).
 bool OnMainThread() {
   static unsigned long main_ident = 0;
-  static pid_t main_pid = 0;
-  if (main_pid != getpid()) {
+  static bool known = false;
+  static uint64_t known_generation = 0;
+  const uint64_t generation = ForkGeneration();
+  if (!known || known_generation != generation) {
     main_ident = py::module_::import("threading")
                      .attr("main_thread")()
                      .attr("ident")
                      .cast<unsigned long>();
-    main_pid = getpid();
+    known = true;
+    known_generation = generation;
   }
   return main_ident == PyThread_get_thread_ident();
 }

@@ -91,7 +91,8 @@ def run_floor(build_dir, reps, only=None):
 def try_torch():
     try:
         import torch  # noqa: F401  (optional: only compared with when installed)
-        return torch
+        # examples/torch, beside this script, imports as an empty namespace package.
+        return torch if hasattr(torch, "Tensor") else None
     except Exception:  # not installed, or broken: no PyTorch column
         return None
 

@@ -9,6 +9,7 @@ PACKAGES=(
   pybind11-dev python3-dev python3-pybind11
   python3-numpy python3-pytest python3-hypothesis python3-matplotlib
   python3-venv python3-pip python3-setuptools
+  valgrind
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -36,7 +36,10 @@ def _tensor_call(func: str, names: Sequence[str], inputs: Tuple[Any, ...], launc
     kernel has a bfloat16 variant. Without torch imported nothing is checked beyond an isinstance
     per input."""
     torch = sys.modules.get("torch")
-    if torch is None or not any(isinstance(v, torch.Tensor) for v in inputs):
+    # getattr: a folder named torch on sys.path (examples/torch beside a script) imports as an
+    # empty namespace package.
+    tensor = getattr(torch, "Tensor", None)
+    if tensor is None or not any(isinstance(v, tensor) for v in inputs):
         return launch(*inputs)
     from ascsim.torch import _tensors
     is_bf16 = [isinstance(v, torch.Tensor) and v.dtype == torch.bfloat16 for v in inputs]

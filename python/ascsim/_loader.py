@@ -394,8 +394,9 @@ class Kernel:
         self.__doc__ = "\n".join(lines) + "\n\n" + (Kernel.__doc__ or "")
 
     def __call__(self, *args: Any, block_dim: int, stream: Optional[_core.Stream] = None) -> None:
-        torch = sys.modules.get("torch")
-        if torch is not None and any(isinstance(a, torch.Tensor) for a in args):
+        # getattr: a folder named torch on sys.path imports as an empty namespace package.
+        tensor = getattr(sys.modules.get("torch"), "Tensor", None)
+        if tensor is not None and any(isinstance(a, tensor) for a in args):
             # CPU tensors: GM parameters get NumPy views of their memory (no copy), scalar
             # parameters a 0-d tensor's value (ascsim/torch/_tensors.py).
             from .torch._tensors import kernel_arguments

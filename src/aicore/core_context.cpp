@@ -4,8 +4,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "aicore/sanitizer/core_sanitizer.h"
 #include "aicore/mix_group.h"
+#include "aicore/sanitizer/core_sanitizer.h"
+#include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
 
@@ -13,7 +14,20 @@ namespace ascsim::aicore {
 
 namespace {
 thread_local CoreContext* g_current_core = nullptr;
-void DeleteSanitizer(CoreSanitizer* sanitizer) { delete sanitizer; }
+void DeleteSanitizer(CoreSanitizer* sanitizer) { CoreSanitizer::Destroy(sanitizer); }
+
+// The SlotStore of the thread's next block: taken by a CoreScope, given back (emptied) at its
+// end; a scope nested in another on the same thread gets one of its own.
+thread_local std::unique_ptr<SlotStore> t_spare_store;
+std::unique_ptr<SlotStore> TakeSlotStore() {
+  std::unique_ptr<SlotStore> store = std::move(t_spare_store);
+  if (store == nullptr) store = std::make_unique<SlotStore>();
+  return store;
+}
+void GiveBackSlotStore(std::unique_ptr<SlotStore> store) {
+  store->Reset();
+  if (t_spare_store == nullptr) t_spare_store = std::move(store);
+}
 }  // namespace
 
 void WarningLog::Add(const std::string& key, const std::string& message, uint32_t block,
@@ -68,7 +82,9 @@ std::unique_ptr<uint8_t, void (*)(void*)> AllocateUbArena(uint32_t bytes) {
 CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena)
     : previous_(g_current_core),
       owned_ub_(nullptr, std::free),
-      sanitizer_(nullptr, DeleteSanitizer) {
+      sanitizer_(nullptr, DeleteSanitizer),
+      slot_store_(TakeSlotStore()) {
+  context_.slot_store = slot_store_.get();
   context_.launch = launch;
   context_.block_idx = block_idx;
   // A vector launch runs each block on an AIV of a split architecture; everything else that
@@ -89,7 +105,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
     context_.trace->block_idx = block_idx;
   }
   if (launch->sanitizer != nullptr) {
-    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
   g_current_core = &context_;
@@ -99,7 +115,9 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
                      uint8_t* const* memories, trace::CoreTrace* trace)
     : previous_(g_current_core),
       owned_ub_(nullptr, std::free),
-      sanitizer_(nullptr, DeleteSanitizer) {
+      sanitizer_(nullptr, DeleteSanitizer),
+      slot_store_(TakeSlotStore()) {
+  context_.slot_store = slot_store_.get();
   context_.launch = launch;
   context_.block_idx = block_idx;
   context_.unit = unit;
@@ -119,7 +137,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
   // (several per block, on several threads) and a cube-only AIC go unchecked (README, Sanitizer).
   if (launch->sanitizer != nullptr && launch->layout != KernelLayout::kMix &&
       unit != CoreUnit::kAic) {
-    sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
+    sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
   g_current_core = &context_;
@@ -157,6 +175,10 @@ CoreScope::~CoreScope() {
   } catch (...) {
   }
   g_current_core = previous_;
+  // The block's tensors are gone with it: its records can serve the thread's next block. The
+  // sanitizer, which refers to them, ends first.
+  sanitizer_.reset();
+  GiveBackSlotStore(std::move(slot_store_));
 }
 
 CurrentCoreSwitch::CurrentCoreSwitch(CoreContext* core) : previous_(g_current_core) {

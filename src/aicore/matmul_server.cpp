@@ -80,6 +80,8 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     ctx->group = &g;
     ctx->trace = g.aic_trace;
     ctx->matmul_client = static_cast<int>(sub);
+    g.server_slots[sub] = std::make_unique<SlotStore>();
+    ctx->slot_store = g.server_slots[sub].get();
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
     ctx->next_buffer_id = (1u + sub) << 24;
     const SocProfile& soc = *core.launch->soc;

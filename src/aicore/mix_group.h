@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 
+#include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/core_context.h"
 
 namespace ascsim::aicore {
@@ -44,6 +45,9 @@ struct MixGroup {
   bool server_ready = false;  // the AIC reached REGIST_MATMUL_OBJ
   std::mutex server_mu;       // one request at a time, as the AIC's server loop takes them
   trace::CoreTrace* aic_trace = nullptr;
+  // Per AIV: the buffer records of its server context's TPipes (declared first: they outlive
+  // the context).
+  std::unique_ptr<SlotStore> server_slots[kMaxMixAivs];
   // Per AIV: the AIC-side context its Matmul requests run in (own L1/L0 arenas, the AIC's
   // trace), made on first use.
   std::unique_ptr<CoreContext> server[kMaxMixAivs];

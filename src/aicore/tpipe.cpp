@@ -65,9 +65,10 @@ TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->pipe) {
 
 namespace {
 // Tensors of this pipe still allocated stop counting towards the per-position limit.
-void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core,
-                       const std::deque<ascsim::aicore::BufferSlot>& slots) {
-  for (const auto& slot : slots) {
+void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core, ascsim::aicore::BufferSlot* const* slots,
+                       uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const ascsim::aicore::BufferSlot& slot = *slots[i];
     const auto pos = static_cast<size_t>(slot.position);
     if (slot.is_queue && slot.state != ascsim::aicore::BufferState::kFree &&
         pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0) {
@@ -78,7 +79,7 @@ void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core,
 }  // namespace
 
 TPipe::~TPipe() {
-  ReleaseLiveAllocs(*core_, slots_);
+  ReleaseLiveAllocs(*core_, slots_, slot_count_);
   RetireForGood();
   if (core_->pipe == this) core_->pipe = previous_;
   if (core_->active_pipe == this) core_->active_pipe = nullptr;
@@ -91,21 +92,13 @@ void TPipe::Destroy() {
 }
 
 void TPipe::RetireForGood() {
-  for (auto& slot : slots_) {
-    ++slot.generation;  // every outstanding tensor becomes stale
-    slot.pipe_gone = true;
+  // The records stay in the block's SlotStore, so LocalTensors still point at them.
+  for (uint32_t i = 0; i < slot_count_; ++i) {
+    ++slots_[i]->generation;  // every outstanding tensor becomes stale
+    slots_[i]->pipe_gone = true;
   }
-  for (auto& retired : retired_) {
-    for (auto& slot : *retired) slot.pipe_gone = true;
-  }
-  if (slots_.empty() && retired_.empty()) return;
-  // Moving a deque keeps its elements in place (and retired_ holds its deques by pointer), so
-  // LocalTensors still point at them.
-  using Records =
-      std::pair<std::deque<ascsim::aicore::BufferSlot>,
-                std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>>>;
-  core_->retired_slots.push_back(std::make_shared<Records>(std::move(slots_), std::move(retired_)));
-  slots_.clear();
+  for (ascsim::aicore::BufferSlot* slot : retired_) slot->pipe_gone = true;
+  slot_count_ = 0;
   retired_.clear();
   for (uint32_t& used : used_) used = 0;
 }
@@ -113,14 +106,13 @@ void TPipe::RetireForGood() {
 void TPipe::Reset() {
   // The device's TPipe::Destroy waits for every pipe first (DestroyWithoutPipeAll does not).
   if (core_->sanitizer != nullptr) core_->sanitizer->PipeDestroyed();
-  ReleaseLiveAllocs(*core_, slots_);
-  for (auto& slot : slots_) {
-    ++slot.generation;  // every outstanding tensor becomes stale
-    slot.retired = true;
+  ReleaseLiveAllocs(*core_, slots_, slot_count_);
+  for (uint32_t i = 0; i < slot_count_; ++i) {
+    ++slots_[i]->generation;  // every outstanding tensor becomes stale
+    slots_[i]->retired = true;
+    retired_.push_back(slots_[i]);
   }
-  // Moving a deque keeps its elements in place; the unique_ptr keeps them there for good.
-  retired_.push_back(std::make_unique<std::deque<ascsim::aicore::BufferSlot>>(std::move(slots_)));
-  slots_.clear();
+  slot_count_ = 0;
   for (uint32_t& used : used_) used = 0;
 }
 
@@ -128,7 +120,7 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos,
                                          ascsim::aicore::Memory memory) {
   const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
   const int m = static_cast<int>(memory);
-  ascsim::aicore::BufferSlot slot;
+  ascsim::aicore::BufferSlot& slot = *core_->slot_store->Take();
   // A buffer in a memory this sub-core lacks (booked only, see MemoryFor) has no address.
   slot.addr = core_->mem_base[m] != nullptr ? core_->mem_base[m] + used_[m] : nullptr;
   slot.bytes = rounded;
@@ -144,9 +136,9 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos,
   if (core_->launch->ub_fill >= 0 && slot.addr != nullptr) {
     std::memset(slot.addr, core_->launch->ub_fill, rounded);
   }
-  slots_.push_back(slot);
-  if (core_->sanitizer != nullptr) core_->sanitizer->Carved(slots_.back());
-  return &slots_.back();
+  slots_[slot_count_++] = &slot;  // InitQueue / InitTBuf checked the count against the limit
+  if (core_->sanitizer != nullptr) core_->sanitizer->Carved(slot);
+  return &slot;
 }
 
 ascsim::aicore::Memory TPipe::MemoryFor(TPosition pos, const std::string& what) {
@@ -244,7 +236,7 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
     // documented InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md): it starts
     // over with new buffers.
     que.slots_.clear();
-    que.fifo_.clear();
+    que.FifoClear();
     que.next_alloc_ = 0;
   }
   if (!que.slots_.empty()) {
@@ -254,14 +246,14 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
   // After Reset/Destroy the queue starts over with new buffers (the documented
   // InitBuffer -> process -> Reset loop, asc-devkit docs TPipe/Reset.md).
   que.slots_.clear();
-  que.fifo_.clear();
+  que.FifoClear();
   que.next_alloc_ = 0;
   const uint64_t rounded = ascsim::aicore::RoundUpToBlock(len);
-  if (slots_.size() + num > ascsim::aicore::kMaxBuffersPerTPipe) {
+  if (slot_count_ + num > ascsim::aicore::kMaxBuffersPerTPipe) {
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kUbOverflow,
         Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most ",
-            ascsim::aicore::kMaxBuffersPerTPipe, " (", slots_.size(), " in use)"));
+            ascsim::aicore::kMaxBuffersPerTPipe, " (", slot_count_, " in use)"));
   }
   const ascsim::aicore::Memory memory = que.src_ == TPosition::VECIN ||
                                                 que.src_ == TPosition::VECOUT ||
@@ -269,7 +261,10 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
                                             ? ascsim::aicore::Memory::kUb
                                             : MemoryFor(que.src_, what());
   if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(que.src_, what());
-  CheckCapacity(memory, what(), num, rounded);
+  if (used_[static_cast<int>(memory)] + rounded * num > MemoryCapacity(memory)) {
+    CheckCapacity(memory, what(), num, rounded);
+  }
+  que.slots_.reserve(num);
   for (uint32_t i = 0; i < num; ++i) {
     ascsim::aicore::BufferSlot* slot = Carve(len, que.src_, memory);
     slot->owner = &que;
@@ -289,7 +284,7 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs len >= 1"));
   }
-  if (slots_.size() + 1 > ascsim::aicore::kMaxBuffersPerTPipe) {
+  if (slot_count_ + 1 > ascsim::aicore::kMaxBuffersPerTPipe) {
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kUbOverflow,
         Str("InitBuffer: ", PositionName(buf.pos_), " TBuf: one TPipe holds at most ",
@@ -391,6 +386,38 @@ std::string DescribeSlot(const BufferSlot& slot) {
 std::string QueueBase::Describe() const {
   if (src_ == dst_) return Str(AscendC::PositionName(src_), " queue");
   return Str(AscendC::PositionName(src_), "->", AscendC::PositionName(dst_), " queue");
+}
+
+void QueueBase::FifoPush(BufferSlot* slot) {
+  slot->next_queued = nullptr;
+  if (fifo_tail_ != nullptr) {
+    fifo_tail_->next_queued = slot;
+  } else {
+    fifo_head_ = slot;
+  }
+  fifo_tail_ = slot;
+  ++fifo_count_;
+}
+
+BufferSlot* QueueBase::FifoPop() {
+  BufferSlot* slot = fifo_head_;
+  fifo_head_ = slot->next_queued;
+  if (fifo_head_ == nullptr) fifo_tail_ = nullptr;
+  slot->next_queued = nullptr;
+  --fifo_count_;
+  return slot;
+}
+
+BufferSlot* SlotStore::Take() {
+  if (used_ == records_.size()) {
+    records_.emplace_back();
+    return &records_[used_++];
+  }
+  BufferSlot& record = records_[used_++];
+  const uint32_t generation = record.generation + 1;
+  record = BufferSlot{};
+  record.generation = generation;
+  return &record;
 }
 
 uint32_t QueueBase::idle() const {
@@ -496,7 +523,7 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
                                        "; only an allocated or dequeued tensor can be enqueued"));
   }
   slot->state = BufferState::kQueued;
-  fifo_.push_back(slot);
+  FifoPush(slot);
   if (core.sanitizer != nullptr) {
     core.sanitizer->QueueEnQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
   }
@@ -506,14 +533,13 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
 BufferSlot* QueueBase::DeQueSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  if (fifo_.empty()) {
+  if (fifo_count_ == 0) {
     Fault(
         ErrorKind::kQueueMisuse,
         Str("DeQue on ", Describe(), ": the queue is empty (", slots_.size(),
             " buffers, none enqueued); the device would hang until the AI-core timeout (507014)"));
   }
-  BufferSlot* slot = fifo_.front();
-  fifo_.pop_front();
+  BufferSlot* slot = FifoPop();
   slot->state = BufferState::kDequeued;
   if (core.sanitizer != nullptr) {
     core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "aicore_test_util.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
@@ -46,6 +48,56 @@ TEST_F(PipeLifetime, TensorsFromBeforeDestroyAreStale) {
   t.SetValue(0, 1.0f);
   pipe.Destroy();
   EXPECT_THAT(ErrorOf([&] { t.GetValue(0); }), HasSubstr("LocalTensor::GetValue"));
+}
+
+TEST(SlotStore, AReusedRecordStartsFreshButKeepsCountingGenerations) {
+  ascsim::aicore::SlotStore store;
+  ascsim::aicore::BufferSlot* first = store.Take();
+  first->generation = 5;
+  first->bytes = 64;
+  first->state = ascsim::aicore::BufferState::kAllocated;
+  first->pipe_gone = true;
+  ascsim::aicore::BufferSlot* second = store.Take();
+  EXPECT_NE(first, second);
+  store.Reset();
+  ascsim::aicore::BufferSlot* again = store.Take();
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(again->generation, 6u);
+  EXPECT_EQ(again->bytes, 0u);
+  EXPECT_EQ(again->state, ascsim::aicore::BufferState::kFree);
+  EXPECT_FALSE(again->pipe_gone);
+}
+
+TEST(SlotStore, RecordsKeepTheirAddressesWhileTheStoreGrows) {
+  ascsim::aicore::SlotStore store;
+  std::vector<ascsim::aicore::BufferSlot*> taken;
+  for (uint32_t i = 0; i < 1000; ++i) {
+    taken.push_back(store.Take());
+    taken.back()->bytes = i + 1;
+  }
+  for (uint32_t i = 0; i < 1000; ++i) EXPECT_EQ(taken[i]->bytes, i + 1);
+}
+
+TEST(SlotStore, ATensorKeptFromAnEarlierBlockOnTheThreadIsStale) {
+  const ascsim::SocProfile& soc = ascsim::FindSocProfile("Ascend910B1");
+  LocalTensor<float> kept;
+  {
+    ascsim::aicore::SingleCore first(soc);
+    AscendC::TPipe pipe;
+    AscendC::TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, 256);
+    kept = que.AllocTensor<float>();
+    kept.SetValue(0, 1.0f);
+  }
+  // The next block on this thread carves its buffer from the same record.
+  ascsim::aicore::SingleCore second(soc);
+  AscendC::TPipe pipe;
+  AscendC::TQue<TPosition::VECIN, 1> que;
+  pipe.InitBuffer(que, 1, 256);
+  LocalTensor<float> fresh = que.AllocTensor<float>();
+  fresh.SetValue(0, 2.0f);
+  EXPECT_THAT(ErrorOf([&] { kept.GetValue(0); }), HasSubstr("LocalTensor::GetValue"));
+  EXPECT_EQ(fresh.GetValue(0), 2.0f);
 }
 
 TEST_F(PipeLifetime, ResetRepeatsTheDocumentedInitProcessResetLoop) {

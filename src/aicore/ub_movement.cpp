@@ -59,9 +59,10 @@ void RequireGatherType(const char* call, bool is_bf16) {
 }
 
 BufferSlot* FindUbSlot(const AscendC::TPipe& pipe, uint64_t ub_offset) {
-  for (const BufferSlot& slot : pipe.slots_) {
-    const uint64_t lo = static_cast<uint64_t>(slot.addr - pipe.core_->ub);
-    if (ub_offset >= lo && ub_offset < lo + slot.bytes) return const_cast<BufferSlot*>(&slot);
+  for (uint32_t i = 0; i < pipe.slot_count_; ++i) {
+    BufferSlot* slot = pipe.slots_[i];
+    const uint64_t lo = static_cast<uint64_t>(slot->addr - pipe.core_->ub);
+    if (ub_offset >= lo && ub_offset < lo + slot->bytes) return slot;
   }
   return nullptr;
 }

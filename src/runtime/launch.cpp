@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "aicore/sanitizer/launch_sanitizer.h"
 #include "aicore/mix_group.h"
@@ -138,6 +139,33 @@ LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id, uint64_t
   return c;
 }
 
+// The launch sanitizer of a launch on this thread: kept from one launch to the next (a thread
+// runs one launch at a time; a nested attempt would get its own), so its per-block logs keep
+// their storage.
+class LaunchSanitizerLease {
+ public:
+  LaunchSanitizerLease(uint32_t flags, uint32_t block_num) : held_(std::move(Cached())) {
+    if (held_ == nullptr) {
+      held_ = std::make_unique<aicore::LaunchSanitizer>(flags, block_num);
+    } else {
+      held_->Reset(flags, block_num);
+    }
+  }
+  ~LaunchSanitizerLease() {
+    if (Cached() == nullptr) Cached() = std::move(held_);
+  }
+  LaunchSanitizerLease(const LaunchSanitizerLease&) = delete;
+  LaunchSanitizerLease& operator=(const LaunchSanitizerLease&) = delete;
+  aicore::LaunchSanitizer* get() const { return held_.get(); }
+
+ private:
+  static std::unique_ptr<aicore::LaunchSanitizer>& Cached() {
+    thread_local std::unique_ptr<aicore::LaunchSanitizer> cached;
+    return cached;
+  }
+  std::unique_ptr<aicore::LaunchSanitizer> held_;
+};
+
 // The first fault of a launch, by block index and, within a block, by API call number (a
 // block's own fault and a cross-block sanitizer finding attributed to it).
 class FaultSlot {
@@ -202,10 +230,11 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.tiling_key = tiling_key;
   shared.cce_auto_sync = settings.values.sanitize != 0 && kernel_id != nullptr &&
                          runtime::Process::Get().IsAutoSync(kernel_id);
-  std::unique_ptr<aicore::LaunchSanitizer> sanitizer;
+  std::optional<LaunchSanitizerLease> sanitizer_lease;
+  aicore::LaunchSanitizer* sanitizer = nullptr;
   if (settings.values.sanitize != 0) {
-    sanitizer = std::make_unique<aicore::LaunchSanitizer>(settings.values.sanitize, block_dim);
-    shared.sanitizer = sanitizer.get();
+    sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim).get();
+    shared.sanitizer = sanitizer;
   }
   shared.layout = choice.layout;
   shared.mix_aivs = choice.mix_aivs;

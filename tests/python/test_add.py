@@ -115,3 +115,12 @@ def test_serial_mode_gives_the_same_result(rng):
     z_parallel = add_custom.run_add_custom(x, y, block_dim=16)
     np.testing.assert_array_equal(z_serial, z_parallel)
     np.testing.assert_array_equal(z_serial, reference_add(x, y))
+
+
+def test_a_module_named_torch_without_tensors_does_not_break_launches(rng, monkeypatch):
+    # A folder named torch on sys.path (examples/torch beside examples/benchmark.py) imports as
+    # an empty namespace package; launches must not take it for PyTorch.
+    import types
+    monkeypatch.setitem(__import__("sys").modules, "torch", types.ModuleType("torch"))
+    x, y = uniform(rng, (8, 2048), np.float16), uniform(rng, (8, 2048), np.float16)
+    np.testing.assert_array_equal(add_custom.run_add_custom(x, y), reference_add(x, y))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <new>
 
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/buffer_slot.h"
@@ -126,9 +127,111 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
       launch_(launch),
       flags_(launch.flags()),
       strict_scalar_((launch.flags() & kRace) != 0 && (launch.flags() & kSync) != 0 &&
-                     !core.launch->cce_auto_sync) {}
+                     !core.launch->cce_auto_sync) {
+  TakeStorage();
+}
 
-CoreSanitizer::~CoreSanitizer() { HandOver(); }
+CoreSanitizer::~CoreSanitizer() {
+  HandOver();
+  ReturnStorage();
+}
+
+// ---- storage kept between blocks ----
+
+namespace {
+// The memory of a finished block's sanitizer, for the next block on this thread.
+struct SpareSanitizer {
+  void* memory = nullptr;
+  ~SpareSanitizer() { ::operator delete(memory); }
+};
+thread_local SpareSanitizer t_spare;
+}  // namespace
+
+CoreSanitizer* CoreSanitizer::Create(CoreContext& core, LaunchSanitizer& launch) {
+  void* memory = t_spare.memory != nullptr ? t_spare.memory : ::operator new(sizeof(CoreSanitizer));
+  t_spare.memory = nullptr;
+  try {
+    return new (memory) CoreSanitizer(core, launch);
+  } catch (...) {
+    ::operator delete(memory);
+    throw;
+  }
+}
+
+void CoreSanitizer::Destroy(CoreSanitizer* sanitizer) {
+  if (sanitizer == nullptr) return;
+  sanitizer->~CoreSanitizer();
+  if (t_spare.memory == nullptr) {
+    t_spare.memory = sanitizer;
+  } else {
+    ::operator delete(static_cast<void*>(sanitizer));
+  }
+}
+
+struct CoreSanitizer::Storage {
+  std::vector<SlotInfo> slots;
+  std::map<const uint8_t*, Shadow> gm;
+  std::vector<PendingWrite> pending;
+  std::vector<std::pair<uint64_t, uint64_t>> runs;
+  std::vector<const char*> names;
+  std::vector<Barrier> barriers;
+  BlockGmLog gm_log;
+};
+
+std::unique_ptr<CoreSanitizer::Storage>& CoreSanitizer::ThreadStorage() {
+  thread_local std::unique_ptr<Storage> storage;
+  return storage;
+}
+
+namespace {
+// Above these, a block's containers are freed rather than kept for the next block.
+constexpr size_t kKeptSlots = 256;
+constexpr size_t kKeptGmShadows = 32;
+}  // namespace
+
+void CoreSanitizer::TakeStorage() {
+  storage_ = std::move(ThreadStorage());
+  if (storage_ != nullptr) {
+    // Every kept container is empty or in its fresh state (ReturnStorage).
+    slots_.swap(storage_->slots);
+    gm_.swap(storage_->gm);
+    pending_.swap(storage_->pending);
+    runs_.swap(storage_->runs);
+    names_.swap(storage_->names);
+    barriers_.swap(storage_->barriers);
+    std::swap(gm_log_, storage_->gm_log);
+  }
+  // Else the first block of this thread, or one nested in another's scope: fresh containers.
+  if (names_.empty()) names_.push_back("?");
+}
+
+void CoreSanitizer::ReturnStorage() {
+  if (slots_.size() > kKeptSlots) slots_.clear();
+  for (SlotInfo& info : slots_) {
+    info.shadow.Clear();
+    info.slot = nullptr;
+    info.fresh_call = 0;
+    info.has_enque = info.has_free = false;
+    info.enque = Clock{};
+    info.free = Clock{};
+  }
+  if (gm_.size() > kKeptGmShadows) gm_.clear();
+  for (auto& entry : gm_) entry.second.Clear();  // an emptied shadow is a fresh one
+  pending_.clear();
+  runs_.clear();
+  names_.resize(1);  // "?"
+  barriers_.clear();
+  gm_log_.Clear();
+  std::unique_ptr<Storage> s = storage_ != nullptr ? std::move(storage_) : std::make_unique<Storage>();
+  s->slots.swap(slots_);
+  s->gm.swap(gm_);
+  s->pending.swap(pending_);
+  s->runs.swap(runs_);
+  s->names.swap(names_);
+  s->barriers.swap(barriers_);
+  std::swap(s->gm_log, gm_log_);
+  if (ThreadStorage() == nullptr) ThreadStorage() = std::move(s);  // else a nested block's: freed
+}
 
 // ---- epochs and clocks ----
 
@@ -164,14 +267,15 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
 uint16_t CoreSanitizer::Intern(const char* name) {
   auto& cached = name_cache_[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
   if (cached.first == name) return cached.second;
-  auto [it, inserted] = name_ids_.try_emplace(name, 0);
-  if (inserted) {
+  // A block uses a few dozen names at most, and the cache above answers nearly every call.
+  size_t id = 1;
+  while (id < names_.size() && names_[id] != name) ++id;
+  if (id == names_.size()) {
     if (names_.size() > 0xFFFF) return 0;  // "?" (never: names are the API's string literals)
-    it->second = static_cast<uint16_t>(names_.size());
     names_.push_back(name);
   }
-  cached = {name, it->second};
-  return it->second;
+  cached = {name, static_cast<uint16_t>(id)};
+  return static_cast<uint16_t>(id);
 }
 
 void CoreSanitizer::Flush() {
@@ -267,10 +371,31 @@ Access AccessOfRole(const char* role) {
   if (std::strncmp(role, "dst", 3) == 0 || std::strncmp(role, "out", 3) == 0) {
     return Access::kWrite;
   }
-  std::string lower(role);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
-    if (lower.find(scratch) != std::string::npos) return Access::kWrite;
+  // Lowered into a stack buffer (roles are short ASCII identifiers), not a heap string: this
+  // runs once per role and block.
+  char lower[64];
+  size_t n = 0;
+  for (; role[n] != '\0' && n + 1 < sizeof(lower); ++n) {
+    const char c = role[n];
+    lower[n] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  lower[n] = '\0';
+  if (role[n] != '\0') {  // longer than the buffer: the general way
+    std::string all(role);
+    for (char& c : all) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* scratch : {"tmp", "work", "stack", "scratch"}) {
+      if (all.find(scratch) != std::string::npos) return Access::kWrite;
+    }
+    return Access::kRead;
+  }
+  // One pass for the four words.
+  for (size_t i = 0; i < n; ++i) {
+    const char* at = lower + i;
+    if ((at[0] == 't' && std::strncmp(at, "tmp", 3) == 0) ||
+        (at[0] == 'w' && std::strncmp(at, "work", 4) == 0) ||
+        (at[0] == 's' && (std::strncmp(at, "stack", 5) == 0 || std::strncmp(at, "scratch", 7) == 0))) {
+      return Access::kWrite;
+    }
   }
   return Access::kRead;
 }
@@ -685,7 +810,7 @@ void CoreSanitizer::HandOver() {
   if (handed_over_) return;
   handed_over_ = true;
   Flush();
-  launch_.AddBlockLog(core_.block_idx, std::move(gm_log_));
+  launch_.AddBlockLog(core_.block_idx, gm_log_);
 }
 
 // ---- messages ----

@@ -28,6 +28,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,9 @@ class CoreSanitizer {
  public:
   CoreSanitizer(CoreContext& core, LaunchSanitizer& launch);
   ~CoreSanitizer();
+  // A block's sanitizer in memory kept per thread: blocks after the first allocate none.
+  static CoreSanitizer* Create(CoreContext& core, LaunchSanitizer& launch);
+  static void Destroy(CoreSanitizer* sanitizer);
   CoreSanitizer(const CoreSanitizer&) = delete;
   CoreSanitizer& operator=(const CoreSanitizer&) = delete;
 
@@ -192,8 +196,7 @@ class CoreSanitizer {
   Op cur_;
   uint16_t cur_name_ = 0;
   bool has_cur_ = false;
-  std::vector<const char*> names_{"?"};  // interned call names; AccessRef::name indexes it
-  std::map<const char*, uint16_t> name_ids_;
+  std::vector<const char*> names_;  // interned call names ([0] = "?"); AccessRef::name indexes it
   std::pair<const char*, uint16_t> name_cache_[16] = {};  // by pointer hash, before name_ids_
   std::pair<const char*, Access> role_cache_[16] = {};    // a role's direction, by pointer
   std::vector<PendingWrite> pending_;
@@ -221,6 +224,15 @@ class CoreSanitizer {
 
   BlockGmLog gm_log_;
   bool handed_over_ = false;
+
+  // The containers above that grow (slots_, gm_, pending_, runs_, names_, barriers_, gm_log_)
+  // pass from one block's sanitizer to the next on the same thread, emptied but with their
+  // capacity: a block then allocates nothing for them (they were most of a small launch's cost).
+  struct Storage;
+  std::unique_ptr<Storage> storage_;  // while this block holds the containers: the emptied husk
+  static std::unique_ptr<Storage>& ThreadStorage();  // one per thread; null while held
+  void TakeStorage();
+  void ReturnStorage();
 };
 
 }  // namespace ascsim::aicore

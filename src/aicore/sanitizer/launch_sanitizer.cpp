@@ -12,6 +12,7 @@ namespace ascsim::aicore {
 const char* PipeNameOf(int pipe) { return trace::PipeName(static_cast<trace::Pipe>(pipe)); }
 
 void BlockGmLog::Add(const GmInterval& iv) {
+  if (epochs.empty()) epochs.emplace_back();
   std::vector<GmInterval>& epoch = epochs.back();
   // Streaming access (tile after tile of x, y and z, or scalar after scalar) extends one of the
   // last few intervals instead of adding one per call.
@@ -35,10 +36,12 @@ void BlockGmLog::Canonicalize() {
       if (a.begin != b.begin) return a.begin < b.begin;
       return a.call < b.call;
     });
-    std::vector<GmInterval> merged;
-    for (const GmInterval& iv : epoch) {
-      if (!merged.empty() && merged.back().kind == iv.kind && iv.begin <= merged.back().end) {
-        GmInterval& m = merged.back();
+    // Merged in place: `out` intervals are done.
+    size_t out = 0;
+    for (size_t i = 0; i < epoch.size(); ++i) {
+      const GmInterval& iv = epoch[i];
+      if (out > 0 && epoch[out - 1].kind == iv.kind && iv.begin <= epoch[out - 1].end) {
+        GmInterval& m = epoch[out - 1];
         m.end = std::max(m.end, iv.end);
         if (iv.call < m.call) {  // the earliest call names the merged bytes
           m.call = iv.call;
@@ -47,20 +50,36 @@ void BlockGmLog::Canonicalize() {
         }
         continue;
       }
-      merged.push_back(iv);
+      if (out != i) epoch[out] = iv;
+      ++out;
     }
-    epoch = std::move(merged);
+    epoch.resize(out);
   }
 }
 
-LaunchSanitizer::LaunchSanitizer(uint32_t flags, uint32_t block_num)
-    : flags_(flags), block_num_(block_num), logs_(block_num) {}
+void BlockGmLog::Clear() {
+  if (epochs.empty()) return;
+  epochs.resize(1);
+  epochs[0].clear();
+}
 
-void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog log) {
+LaunchSanitizer::LaunchSanitizer(uint32_t flags, uint32_t block_num) { Reset(flags, block_num); }
+
+void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
+  std::lock_guard<std::mutex> lock(mu_);
+  flags_ = flags;
+  block_num_ = block_num;
+  if (logs_.size() < block_num) logs_.resize(block_num);
+  ran_.assign(block_num, 0);
+}
+
+void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog& log) {
   if (block >= block_num_) return;
   log.Canonicalize();
   std::lock_guard<std::mutex> lock(mu_);
-  logs_[block] = std::make_unique<BlockGmLog>(std::move(log));
+  std::swap(logs_[block], log);
+  ran_[block] = 1;
+  log.Clear();
 }
 
 namespace {
@@ -134,20 +153,50 @@ std::string GmRegion(uint64_t begin, uint64_t end, const GmRange& alloc) {
 
 }  // namespace
 
+bool LaunchSanitizer::MayConflict() const {
+  size_t epochs = 0;
+  for (uint32_t b = 0; b < block_num_; ++b) {
+    if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
+  }
+  for (size_t e = 0; e < epochs; ++e) {
+    extents_.clear();
+    for (uint32_t b = 0; b < block_num_; ++b) {
+      if (!ran_[b] || logs_[b].epochs.size() <= e) continue;
+      for (const GmInterval& iv : logs_[b].epochs[e]) {
+        extents_.push_back(Extent{iv.begin, iv.end, b, iv.kind == kGmRead});
+      }
+    }
+    std::sort(extents_.begin(), extents_.end(),
+              [](const Extent& a, const Extent& b) { return a.begin < b.begin; });
+    // Sorted by start, an interval overlaps an earlier one exactly when it starts before the
+    // furthest end so far: of any interval for a read, of writes (and accumulations) only for
+    // one. Pairs within one block are counted too (conservative: the exact search sorts them).
+    uint64_t any_end = 0, write_end = 0;
+    for (const Extent& x : extents_) {
+      if (x.begin < (x.read ? write_end : any_end)) return true;
+      any_end = std::max(any_end, x.end);
+      if (!x.read) write_end = std::max(write_end, x.end);
+    }
+  }
+  return false;
+}
+
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     const std::string& kernel) const {
   std::lock_guard<std::mutex> lock(mu_);
   if (block_num_ < 2) return std::nullopt;
+  // Blocks that keep to their own slices of GM, the usual case, are settled by one sort.
+  if (!MayConflict()) return std::nullopt;
   size_t epochs = 0;
-  for (const auto& log : logs_) {
-    if (log) epochs = std::max(epochs, log->epochs.size());
+  for (uint32_t b = 0; b < block_num_; ++b) {
+    if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
   }
   std::optional<Finding> best;
   for (size_t e = 0; e < epochs; ++e) {
     Union lower[kKinds];
     for (uint32_t b = 0; b < block_num_; ++b) {
       if (best && b > best->block) break;
-      const BlockGmLog* log = logs_[b].get();
+      const BlockGmLog* log = ran_[b] ? &logs_[b] : nullptr;
       if (log == nullptr || log->epochs.size() <= e) continue;
       const GmInterval* hit = nullptr;
       const GmInterval* other = nullptr;

@@ -33,21 +33,31 @@ enum : uint8_t { kGmRead = 0, kGmWrite = 1, kGmAtomic = 2 };
 
 // What one block touched, per SyncAll epoch.
 struct BlockGmLog {
-  std::vector<std::vector<GmInterval>> epochs{1};
+  // Made on first use (a block that touches no GM has none): empty stands for one empty epoch.
+  std::vector<std::vector<GmInterval>> epochs;
   // Appends to the current epoch, extending the last interval when it continues it.
   void Add(const GmInterval& interval);
-  void NextEpoch() { epochs.emplace_back(); }
+  void NextEpoch() {
+    if (epochs.empty()) epochs.emplace_back();
+    epochs.emplace_back();
+  }
   // Sorts and merges each epoch's intervals of the same kind.
   void Canonicalize();
+  // Back to one empty epoch, keeping the capacity.
+  void Clear();
 };
 
 class LaunchSanitizer {
  public:
   LaunchSanitizer(uint32_t flags, uint32_t block_num);
+  // Makes this the sanitizer of a new launch. The runtime keeps one per launching thread, so the
+  // per-block logs keep their capacity and a small launch allocates nothing here.
+  void Reset(uint32_t flags, uint32_t block_num);
   uint32_t flags() const { return flags_; }
 
-  // A block's log (any thread, once per block).
-  void AddBlockLog(uint32_t block, BlockGmLog log);
+  // Takes a block's log (any thread, once per block). `log` comes back empty, holding the
+  // storage of an earlier launch's log for the block's thread to reuse.
+  void AddBlockLog(uint32_t block, BlockGmLog& log);
 
   struct Finding {
     uint32_t block = 0;
@@ -58,10 +68,21 @@ class LaunchSanitizer {
   std::optional<Finding> FindCrossBlockRace(const std::string& kernel) const;
 
  private:
+  // Whether two blocks' intervals of some epoch overlap with at least one of them not a read:
+  // false proves there is no cross-block race (the exact search runs only when true).
+  bool MayConflict() const;
+
   uint32_t flags_;
   uint32_t block_num_;
   mutable std::mutex mu_;
-  std::vector<std::unique_ptr<BlockGmLog>> logs_;  // by block; null: the block did not run
+  std::vector<BlockGmLog> logs_;  // by block (at least block_num_ entries)
+  std::vector<uint8_t> ran_;      // by block: 1 once the block handed its log over
+  struct Extent {
+    uint64_t begin, end;
+    uint32_t block;
+    bool read;
+  };
+  mutable std::vector<Extent> extents_;  // MayConflict's scratch
 };
 
 // "MTE2", "V", ...: the pipe of an access by index (PipeIndex).

@@ -101,6 +101,22 @@ class Shadow {
       MergeAround(first);
       return;
     }
+    if (first < segs_.size() && segs_[first].begin == begin && end < segs_[first].end) {
+      // The start of one segment (a tile shorter than its buffer): the general path below,
+      // without its scratch copy. It keeps one segment with the old state when the update
+      // leaves the ordering facts alone, else splits off the updated head.
+      const ShadowState updated = update(segs_[first].state);
+      if (updated.SameOrdering(segs_[first].state)) {
+        MergeAround(first);  // as the general path's two merges at the unchanged segment
+      } else {
+        segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(first),
+                     Segment{begin, end, updated});
+        segs_[first + 1].begin = end;
+        MergeAround(first + 1);
+      }
+      MergeAround(first);
+      return;
+    }
     if (first == segs_.size()) {  // past every segment: append
       segs_.push_back(Segment{begin, end, update(untouched_)});
       MergeAround(segs_.size() - 1);

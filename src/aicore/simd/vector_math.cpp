@@ -1,9 +1,10 @@
 // vector_math.h on the host CPU. The float paths (float, and half through float) are Highway
 // SIMD compiled for every x86-64 target Highway knows and chosen at run time (dynamic dispatch),
 // so one binary uses AVX-512 or AVX2+F16C where present and stays correct on plain SSE2.
-// half uses F16C for its float<->half conversions (round to nearest even, as the device);
-// targets without F16C, bfloat16_t, integer types, reductions and casts other than
-// float<->half (RINT/NONE) take the portable element loops at the end of this file.
+// half uses F16C for its float<->half conversions (round to nearest even, as the device; the
+// other rounding modes of float -> half from F16C's result and its neighbour); targets without
+// F16C, bfloat16_t, integer types, reductions and the other casts take the portable element
+// loops at the end of this file.
 #include "ascsim/aicore/simd/vector_math.h"
 
 #include <cmath>
@@ -229,16 +230,254 @@ bool ScalarFast(ScalarOp op, DType t, void* dst, const void* src, const void* sc
   return false;
 }
 
-// half <-> float under RINT/NONE (the other rounding modes take the portable path).
+// The half bits of float `f` under FLOOR / CEIL / TRUNC / ROUND / ODD, in 32-bit lanes, with
+// the same results as the portable FloatToHalfMode (tests: bit for bit on every half, every tie
+// and their float neighbours). Integer arithmetic on the float's bits: the magnitude is cut to
+// the half grid (`base`: exponent and 10 fraction bits; for subnormal results the significand
+// shifted by its exponent) and the cut-off bits (`rem`, against `half` = one half ulp) decide
+// the increment each mode wants. Carries run into the exponent as they should (0x7BFF + 1 is
+// inf); finite values from 65536 up saturate to inf or the largest finite by direction, as the
+// reference's neighbour of inf does. NaN is left to CanonicalNaN.
+template <Rounding mode, class DF>
+HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> HalfBitsUnder(DF /*df*/, hn::Vec<DF> f) {
+  // Signed lanes (every value here is below 2^31): Highway 1.0 has signed Gt/Lt on every target
+  // (unsigned compares and Ge are missing on some).
+  const hn::RebindToSigned<DF> du;
+  using VU = hn::Vec<decltype(du)>;
+  const VU x = hn::BitCast(du, f);
+  const VU sign = hn::And(hn::ShiftRight<16>(x), hn::Set(du, 0x8000));
+  const VU abs = hn::And(x, hn::Set(du, 0x7FFFFFFF));
+  const auto negative = hn::Ne(sign, hn::Zero(du));
+  // Normal results (|f| >= 2^-14): rebias the exponent (127 - 15) and drop 13 fraction bits.
+  const auto normal = hn::Gt(abs, hn::Set(du, 0x387FFFFF));
+  const VU n_base = hn::ShiftRight<13>(hn::Sub(abs, hn::Set(du, 0x38000000)));
+  const VU n_rem = hn::And(abs, hn::Set(du, 0x1FFF));
+  const VU one = hn::Set(du, 1);
+  if (hn::AllTrue(du, hn::And(normal, hn::Lt(abs, hn::Set(du, 0x47800000))))) {
+    // Every lane a normal half below 65536 (the usual vector): a carry past 0x7BFF is inf, right.
+    const auto inexact = hn::Ne(n_rem, hn::Zero(du));
+    VU magnitude;
+    switch (mode) {
+      case Rounding::kFloor:
+        magnitude = hn::Sub(n_base, hn::VecFromMask(du, hn::And(inexact, negative)));
+        break;
+      case Rounding::kCeil:
+        magnitude = hn::Sub(n_base, hn::VecFromMask(du, hn::AndNot(negative, inexact)));
+        break;
+      case Rounding::kRound:  // half an ulp added before the cut: ties go up in magnitude
+        magnitude = hn::ShiftRight<13>(hn::Sub(abs, hn::Set(du, 0x38000000 - 0x1000)));
+        break;
+      case Rounding::kOdd:
+        magnitude = hn::Or(n_base, hn::And(hn::VecFromMask(du, inexact), one));
+        break;
+      default:
+        magnitude = n_base;
+        break;
+    }
+    return hn::Or(sign, magnitude);
+  }
+  // Subnormal results: significand * 2^(e - 126) in units of 2^-24; shifts beyond 31 leave
+  // nothing but a non-zero remainder below one half (float subnormals: their fraction alone).
+  const VU e = hn::ShiftRight<23>(abs);
+  const VU fraction = hn::And(abs, hn::Set(du, 0x7FFFFF));
+  const VU sig =
+      hn::IfThenElse(hn::Eq(e, hn::Zero(du)), fraction, hn::Or(fraction, hn::Set(du, 0x800000)));
+  const VU shift = hn::Min(hn::Sub(hn::Set(du, 126), hn::Min(e, hn::Set(du, 126))),
+                           hn::Set(du, 31));
+  const VU s_base = sig >> shift;
+  const VU s_rem = hn::And(sig, hn::Sub(one << shift, one));
+  const VU s_half = one << hn::Sub(shift, one);
+  const VU base = hn::IfThenElse(normal, n_base, s_base);
+  const VU rem = hn::IfThenElse(normal, n_rem, s_rem);
+  const VU half_ulp = hn::IfThenElse(normal, hn::Set(du, 0x1000), s_half);
+  const auto inexact = hn::Ne(rem, hn::Zero(du));
+  VU magnitude;
+  bool away_on_overflow_pos = false, away_on_overflow_neg = false;
+  switch (mode) {
+    case Rounding::kFloor:  // toward -inf: negative magnitudes grow
+      magnitude = hn::Sub(base, hn::VecFromMask(du, hn::And(inexact, negative)));
+      away_on_overflow_neg = true;
+      break;
+    case Rounding::kCeil:
+      magnitude = hn::Sub(base, hn::VecFromMask(du, hn::AndNot(negative, inexact)));
+      away_on_overflow_pos = true;
+      break;
+    case Rounding::kRound:  // to nearest, ties away from zero
+      magnitude = hn::Sub(base, hn::VecFromMask(du, hn::Gt(rem, hn::Sub(half_ulp, one))));
+      away_on_overflow_pos = away_on_overflow_neg = true;
+      break;
+    case Rounding::kOdd:  // von Neumann: an inexact result keeps its last bit set
+      magnitude = hn::Or(base, hn::And(hn::VecFromMask(du, inexact), one));
+      break;
+    default:  // kTrunc
+      magnitude = base;
+      break;
+  }
+  // Finite beyond the half range (>= 65536): inf when rounding away from zero, else 65504.
+  const auto beyond = hn::Gt(abs, hn::Set(du, 0x477FFFFF));
+  const auto away = away_on_overflow_pos && away_on_overflow_neg
+                        ? hn::Eq(abs, abs)
+                        : away_on_overflow_pos ? hn::Not(negative)
+                        : away_on_overflow_neg ? negative
+                                               : hn::Ne(abs, abs);
+  const VU saturated = hn::IfThenElse(away, hn::Set(du, 0x7C00), hn::Set(du, 0x7BFF));
+  magnitude = hn::IfThenElse(beyond, saturated, magnitude);
+  magnitude = hn::IfThenElse(hn::Eq(abs, hn::Set(du, 0x7F800000)), hn::Set(du, 0x7C00),
+                             magnitude);  // inf stays inf
+  return hn::Or(sign, magnitude);
+}
+
+// NaN as FloatToHalfBits makes it: the sign and the quiet NaN 0x7E00 (F16C would keep the top of
+// the payload), so that every path gives the same bits.
+template <class DF>
+HWY_INLINE hn::Vec<hn::RebindToSigned<DF>> CanonicalNaN(DF /*df*/, hn::Vec<DF> f,
+                                                        hn::Vec<hn::RebindToSigned<DF>> bits) {
+  const hn::RebindToSigned<DF> di;
+  const auto sign = hn::And(hn::ShiftRight<16>(hn::BitCast(di, f)), hn::Set(di, 0x8000));
+  return hn::IfThenElse(hn::RebindMask(di, hn::IsNaN(f)), hn::Or(sign, hn::Set(di, 0x7E00)),
+                        bits);
+}
+
+// F16C's conversion with its rounding-control immediate (0 nearest even, 1 down, 2 up, 3 toward
+// zero: IEEE directed rounding, overflow included), for whole vectors of the AVX2 / AVX-512
+// targets; Highway's DemoteTo always rounds to nearest.
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+constexpr bool kF16cRounding = true;
+template <int kImm, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF /*df*/, hn::Vec<DF> f) {
+  const hn::Rebind<uint16_t, DF> du16;
+  if constexpr (sizeof(hn::Vec<DF>) == 64) {
+#if HWY_TARGET <= HWY_AVX3
+    return hn::Vec<decltype(du16)>{_mm512_cvtps_ph(f.raw, kImm)};
+#else
+    return hn::BitCast(du16, hn::DemoteTo(hn::Rebind<F16, DF>(), f));  // unreachable
+#endif
+  } else if constexpr (sizeof(hn::Vec<DF>) == 32) {
+    return hn::Vec<decltype(du16)>{_mm256_cvtps_ph(f.raw, kImm)};
+  } else {
+    return hn::BitCast(du16, hn::DemoteTo(hn::Rebind<F16, DF>(), f));  // not used for modes
+  }
+}
+#else
+constexpr bool kF16cRounding = false;
+template <int kImm, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> DemoteF16c(DF /*df*/, hn::Vec<DF> f) {
+  return hn::BitCast(hn::Rebind<uint16_t, DF>(), hn::DemoteTo(hn::Rebind<F16, DF>(), f));
+}
+#endif
+
+// A float lane mask (all ones / zero) narrowed to 16-bit lanes (signed saturation keeps -1).
+template <class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> MaskBits16(DF df, hn::Vec<DF> mask) {
+  const hn::Rebind<int16_t, DF> di16;
+  return hn::BitCast(hn::Rebind<uint16_t, DF>(),
+                     hn::DemoteTo(di16, hn::BitCast(hn::RebindToSigned<DF>(), mask)));
+}
+
+// One vector of floats to half bits (in 16-bit lanes) under `mode`.
+template <Rounding mode, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> HalfVector(DF df, hn::Vec<DF> f) {
+  const hn::Rebind<uint16_t, DF> du16;
+  const auto nan = hn::IsNaN(f);
+  constexpr bool kDirected =
+      mode == Rounding::kFloor || mode == Rounding::kCeil || mode == Rounding::kTrunc;
+  if constexpr (mode == Rounding::kNone || mode == Rounding::kRint ||
+                (kDirected && kF16cRounding && sizeof(hn::Vec<DF>) >= 32)) {
+    // F16C rounds by itself: to nearest even, or down / up / toward zero; NaN (rare) is made
+    // canonical.
+    constexpr int kImm = mode == Rounding::kFloor  ? 1
+                         : mode == Rounding::kCeil  ? 2
+                         : mode == Rounding::kTrunc ? 3
+                                                    : 0;
+    const auto bits = DemoteF16c<kImm>(df, f);
+    if (HWY_LIKELY(hn::AllFalse(df, nan))) return bits;
+    const hn::RebindToSigned<DF> di;
+    return hn::DemoteTo(du16, CanonicalNaN(df, f, hn::PromoteTo(di, bits)));
+  } else if constexpr (kF16cRounding && sizeof(hn::Vec<DF>) >= 32 &&
+                       (mode == Rounding::kOdd || mode == Rounding::kRound)) {
+    const hn::Rebind<F16, DF> dh;
+    // Truncated, then: ODD sets the last bit of an inexact result (the odd one of the two
+    // neighbours); ROUND takes the next magnitude at an exact tie and round-to-nearest-even
+    // everywhere else, as the reference does. The differences are exact (Sterbenz), so a tie
+    // is an equality; next to inf (65504..65535) there is none and the nearest stands.
+    hn::Vec<decltype(du16)> bits;
+    if constexpr (mode == Rounding::kOdd) {
+      const auto toward_zero = DemoteF16c<3>(df, f);
+      const auto back = hn::PromoteTo(df, hn::BitCast(dh, toward_zero));
+      const auto inexact = hn::VecFromMask(df, hn::Ne(back, f));
+      bits = hn::Or(toward_zero, hn::And(MaskBits16(df, inexact), hn::Set(du16, 1)));
+    } else {
+      const hn::RebindToSigned<DF> di;
+      const auto x = hn::BitCast(di, f);
+      const auto abs = hn::And(x, hn::Set(di, 0x7FFFFFFF));
+      if (HWY_LIKELY(hn::AllFalse(di, hn::Lt(abs, hn::Set(di, 0x38800000))))) {
+        // Normal results: half a half-ulp (bit 12) added to the magnitude, then truncated, is
+        // rounding half away from zero; a sum of 65536 or more (and inf) saturates to inf.
+        const auto added = hn::Add(abs, hn::Set(di, 0x1000));
+        const auto sum = hn::IfThenElse(hn::Gt(added, hn::Set(di, 0x477FFFFF)),
+                                        hn::Set(di, 0x7F800000), added);
+        bits = DemoteF16c<3>(df, hn::BitCast(df, hn::Or(sum, hn::AndNot(hn::Set(di, 0x7FFFFFFF), x))));
+      } else {
+        const auto toward_zero = DemoteF16c<3>(df, f);
+        const auto back = hn::PromoteTo(df, hn::BitCast(dh, toward_zero));
+        const auto next = hn::Add(toward_zero, hn::Set(du16, 1));  // one ulp more magnitude
+        const auto mag = hn::Abs(f);
+        const auto below = hn::Sub(mag, hn::Abs(back));
+        const auto above = hn::Sub(hn::Abs(hn::PromoteTo(df, hn::BitCast(dh, next))), mag);
+        const auto tie = MaskBits16(df, hn::VecFromMask(df, hn::Eq(below, above)));
+        bits = hn::IfThenElse(hn::MaskFromVec(tie), next, DemoteF16c<0>(df, f));
+      }
+    }
+    if (HWY_LIKELY(hn::AllFalse(df, nan))) return bits;
+    const hn::RebindToSigned<DF> di;
+    return hn::DemoteTo(du16, CanonicalNaN(df, f, hn::PromoteTo(di, bits)));
+  } else {
+    const auto bits = HalfBitsUnder<mode>(df, f);
+    if (HWY_LIKELY(hn::AllFalse(df, nan))) return hn::DemoteTo(du16, bits);
+    return hn::DemoteTo(du16, CanonicalNaN(df, f, bits));
+  }
+}
+
+template <Rounding mode>
+void FloatToHalfT(uint16_t* d, const float* s, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<uint16_t, decltype(df)> du16;
+  const size_t lanes = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(HalfVector<mode>(df, hn::LoadU(df, s + i)), du16, d + i);
+  }
+  if (i < n) {
+    // The tail through one whole vector: Highway 1.0's variable shifts give 0 on partial vectors
+    // (CappedTag<int32_t, 1>), so a one-lane loop would be wrong here.
+    HWY_ALIGN float in[HWY_LANES(float)] = {};
+    HWY_ALIGN uint16_t out[HWY_LANES(float)];
+    std::memcpy(in, s + i, (n - i) * sizeof(float));
+    hn::Store(HalfVector<mode>(df, hn::Load(df, in)), du16, out);
+    std::memcpy(d + i, out, (n - i) * sizeof(uint16_t));
+  }
+}
+
+void FloatToHalf(Rounding mode, uint16_t* d, const float* s, size_t n) {
+  switch (mode) {
+    case Rounding::kFloor: return FloatToHalfT<Rounding::kFloor>(d, s, n);
+    case Rounding::kCeil: return FloatToHalfT<Rounding::kCeil>(d, s, n);
+    case Rounding::kRound: return FloatToHalfT<Rounding::kRound>(d, s, n);
+    case Rounding::kTrunc: return FloatToHalfT<Rounding::kTrunc>(d, s, n);
+    case Rounding::kOdd: return FloatToHalfT<Rounding::kOdd>(d, s, n);
+    default: return FloatToHalfT<Rounding::kRint>(d, s, n);
+  }
+}
+
+// half <-> float: widening is exact; float -> half under every rounding mode.
 bool CastFast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
   if (!kF16Native) return false;
   if (dst_t == DType::kF32 && src_t == DType::kF16) {  // exact widening, mode irrelevant
     Map1(static_cast<float*>(dst), static_cast<const F16*>(src), n, [](auto, auto v) HWY_ATTR { return v; });
     return true;
   }
-  if (dst_t == DType::kF16 && src_t == DType::kF32 &&
-      (mode == Rounding::kNone || mode == Rounding::kRint)) {
-    Map1(static_cast<F16*>(dst), static_cast<const float*>(src), n, [](auto, auto v) HWY_ATTR { return v; });
+  if (dst_t == DType::kF16 && src_t == DType::kF32) {
+    FloatToHalf(mode, static_cast<uint16_t*>(dst), static_cast<const float*>(src), n);
     return true;
   }
   return false;

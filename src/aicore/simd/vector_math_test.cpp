@@ -169,6 +169,99 @@ TEST_F(VectorMathTargets, EveryTargetMatchesThePortableReference) {
   }
 }
 
+// float -> half under every rounding mode, bit for bit (NaN payloads included) against the portable
+// loop, on the values where rounding modes differ: every half and the floats right next to it,
+// every midpoint between neighbouring halves (the ties) and the floats next to those, subnormal
+// halves and floats below them, the overflow edge (65504, 65520, beyond), inf, NaNs.
+std::vector<float> RoundingEdgeCases() {
+  std::vector<float> v;
+  const float inf = std::numeric_limits<float>::infinity();
+  for (uint32_t bits = 0; bits < 0x10000; ++bits) {
+    const uint16_t h = static_cast<uint16_t>(bits);
+    const float f = static_cast<float>(half::FromRaw(h));
+    if (std::isnan(f)) continue;
+    v.push_back(f);
+    v.push_back(std::nextafter(f, inf));
+    v.push_back(std::nextafter(f, -inf));
+    if ((h & 0x7FFFu) < 0x7C00u) {  // finite: the midpoint to the next half away from zero
+      const float next = static_cast<float>(half::FromRaw(static_cast<uint16_t>(h + 1)));
+      const float mid = (f + next) / 2;  // exact in float
+      v.push_back(mid);
+      v.push_back(std::nextafter(mid, inf));
+      v.push_back(std::nextafter(mid, -inf));
+    }
+  }
+  for (float f : {1e-8f, -1e-8f, 1e-30f, -1e-30f, 1e-45f, -1e-45f, 65519.99f, 65520.0f, 65536.0f,
+                  1e5f, -1e5f, 3.0e38f, -3.0e38f, std::numeric_limits<float>::max(),
+                  -std::numeric_limits<float>::max(), inf, -inf}) {
+    v.push_back(f);
+  }
+  for (uint32_t nan : {0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7FA01234u, 0xFFFFFFFFu,
+                       0x7FBFFFFFu}) {
+    float f;
+    std::memcpy(&f, &nan, 4);
+    v.push_back(f);
+  }
+  return v;
+}
+
+TEST_F(VectorMathTargets, CastFloatToHalfEveryRoundingModeIsBitExact) {
+  const std::vector<float> in = RoundingEdgeCases();
+  const size_t n = in.size();
+  for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    hwy::SetSupportedTargetsForTest(target);
+    for (Rounding mode : {Rounding::kNone, Rounding::kRint, Rounding::kFloor, Rounding::kCeil,
+                          Rounding::kTrunc, Rounding::kRound, Rounding::kOdd}) {
+      std::vector<uint16_t> fast(n), ref(n);
+      Cast(DType::kF16, DType::kF32, mode, fast.data(), in.data(), n);
+      portable::Cast(DType::kF16, DType::kF32, mode, ref.data(), in.data(), n);
+      int reported = 0;
+      for (size_t i = 0; i < n && reported < 5; ++i) {
+        if (fast[i] == ref[i]) continue;
+        uint32_t bits;
+        std::memcpy(&bits, &in[i], 4);
+        ADD_FAILURE() << hwy::TargetName(target) << " mode " << int(mode) << ": float 0x"
+                      << std::hex << bits << " (" << in[i] << ") gives half 0x" << fast[i]
+                      << ", reference 0x" << ref[i] << std::dec;
+        ++reported;
+      }
+    }
+  }
+}
+
+// The reference itself on values worked out by hand (half: 10 fraction bits, so the halves next
+// to 1 are 1 - 2^-11 and 1 + 2^-10; 65504 is the largest finite).
+TEST(CastFloatToHalf, ReferenceRoundsAsEachModeSays) {
+  struct Case {
+    float in;
+    Rounding mode;
+    uint16_t out;
+  };
+  const float tie = 1.0f + 0x1p-11f;  // halfway between 1 (0x3C00) and 1 + 2^-10 (0x3C01)
+  const float above = 1.0f + 0x1p-12f;  // between them, nearer 1
+  const Case cases[] = {
+      {tie, Rounding::kRint, 0x3C00},  {tie, Rounding::kRound, 0x3C01},
+      {-tie, Rounding::kRound, 0xBC01}, {tie, Rounding::kFloor, 0x3C00},
+      {tie, Rounding::kCeil, 0x3C01},  {-tie, Rounding::kFloor, 0xBC01},
+      {-tie, Rounding::kTrunc, 0xBC00}, {above, Rounding::kCeil, 0x3C01},
+      {above, Rounding::kRound, 0x3C00}, {above, Rounding::kOdd, 0x3C01},
+      {1.0f, Rounding::kOdd, 0x3C00},    {70000.0f, Rounding::kFloor, 0x7BFF},
+      {70000.0f, Rounding::kCeil, 0x7C00}, {70000.0f, Rounding::kTrunc, 0x7BFF},
+      {-70000.0f, Rounding::kFloor, 0xFC00}, {-70000.0f, Rounding::kTrunc, 0xFBFF},
+      {1e-8f, Rounding::kCeil, 0x0001},  {1e-8f, Rounding::kFloor, 0x0000},
+      {-1e-8f, Rounding::kFloor, 0x8001}, {-1e-8f, Rounding::kTrunc, 0x8000},
+      {0x1p-25f, Rounding::kRound, 0x0001},  // half of the smallest subnormal: a tie, away
+      {0x1p-25f, Rounding::kRint, 0x0000},   // ... to even
+  };
+  for (const Case& c : cases) {
+    uint16_t out = 0;
+    portable::Cast(DType::kF16, DType::kF32, c.mode, &out, &c.in, 1);
+    EXPECT_EQ(out, c.out) << c.in << " mode " << int(c.mode);
+    Cast(DType::kF16, DType::kF32, c.mode, &out, &c.in, 1);
+    EXPECT_EQ(out, c.out) << c.in << " mode " << int(c.mode) << " (fast path)";
+  }
+}
+
 // The test above is only as strong as the set of targets it ran: say which, so a CI log shows
 // whether AVX-512 / AVX2 / SSE4 were all covered on this machine.
 TEST_F(VectorMathTargets, ListsTheTargetsItCovers) {

@@ -97,6 +97,9 @@ class KernelLauncher {
   void Bind(uint32_t block_dim, Stream* stream, std::index_sequence<I...>, A&&... args) const {
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(name_, I, std::forward<A>(args))...);
     LaunchGmArgs gm_args;
+    constexpr size_t kPointers = (size_t{std::is_pointer_v<std::decay_t<P>>} + ... + 0);
+    gm_args.pointers.reserve(kPointers);
+    gm_args.param.reserve(kPointers);
     (CollectGmArg(gm_args, I, std::get<I>(bound)), ...);
     void (*fn)(P...) = fn_;
     Launch(

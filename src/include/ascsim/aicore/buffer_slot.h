@@ -3,12 +3,14 @@
 // FreeTensor bumps the generation, so a stale tensor is caught in O(1) at its next use.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 
 #include "ascsim/aicore/internal.h"
-#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/memory.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
@@ -33,6 +35,23 @@ struct BufferSlot {
   CoreSanitizer* sanitizer = nullptr;  // the owning core's sanitizer when ASCSIM_SANITIZE is on
   Memory memory = Memory::kUb;        // where the buffer lives (memory.h)
   uint32_t mem_offset = 0;            // byte offset of `addr` in that memory (GetPhyAddr)
+  BufferSlot* next_queued = nullptr;  // the next tensor of its queue's FIFO while queued
+};
+
+// The buffer records of one block, at stable addresses until the block ends: every TPipe of the
+// block carves from it, so a LocalTensor that outlives its TPipe (Reset, Destroy, destructor)
+// still finds its record, now stale. A thread hands its store from block to block (CoreScope),
+// so records cost no allocation after the first blocks.
+class SlotStore {
+ public:
+  // A record in its initial state, except that a reused one keeps counting generations up, so a
+  // LocalTensor kept from an earlier block is stale rather than current.
+  BufferSlot* Take();
+  void Reset() { used_ = 0; }
+
+ private:
+  std::deque<BufferSlot> records_;
+  size_t used_ = 0;
 };
 
 // "buffer 1 of a VECIN queue" / "the VECCALC TBuf" for messages.

@@ -29,6 +29,7 @@ struct LaunchGmArgs;  // ascsim/runtime.h
 
 namespace ascsim::aicore {
 
+class SlotStore;        // buffer records of a block (buffer_slot.h)
 class CoreSanitizer;    // per block (src/aicore/sanitizer/core_sanitizer.h)
 class LaunchSanitizer;  // per launch (src/aicore/sanitizer/launch_sanitizer.h)
 struct MixGroup;  // the sub-cores of one block of a mix launch (mix_group.h)
@@ -169,9 +170,10 @@ struct CoreContext {
   AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
   // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
   AscendC::TPipe* active_pipe = nullptr;
-  // Buffer records of TPipes already destroyed, kept until the block ends so that a LocalTensor
-  // outliving its TPipe is reported as stale instead of reading freed memory.
-  std::vector<std::shared_ptr<void>> retired_slots;
+  // Where this block's TPipes keep their buffer records (buffer_slot.h), until the block ends:
+  // a LocalTensor outliving its TPipe is then reported as stale instead of reading freed
+  // memory. Set by CoreScope.
+  SlotStore* slot_store = nullptr;
   trace::CoreTrace* trace = nullptr;  // null when profiling is off
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
@@ -249,6 +251,7 @@ class CoreScope {
   CoreContext* previous_;
   std::unique_ptr<uint8_t, void (*)(void*)> owned_ub_;
   std::unique_ptr<CoreSanitizer, void (*)(CoreSanitizer*)> sanitizer_;
+  std::unique_ptr<SlotStore> slot_store_;  // context_.slot_store (buffer_slot.h)
 };
 
 // A UB arena of `bytes`, 32-byte aligned (4 KiB in practice), for CoreScope.

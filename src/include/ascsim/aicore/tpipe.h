@@ -11,6 +11,7 @@
 
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/types.h"
@@ -38,7 +39,7 @@ class QueueBase {
   BufferSlot* DeQueSlot();
   void FreeSlot(BufferSlot* slot, uint32_t generation);
 
-  uint32_t queued() const { return static_cast<uint32_t>(fifo_.size()); }
+  uint32_t queued() const { return fifo_count_; }
   uint32_t idle() const;
   uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
   uint32_t buffer_bytes() const { return slots_.empty() ? 0 : slots_[0]->bytes; }
@@ -50,8 +51,20 @@ class QueueBase {
   AscendC::TPosition src_, dst_;
   int32_t depth_;
   std::vector<BufferSlot*> slots_;
-  std::deque<BufferSlot*> fifo_;
+  // The enqueued tensors, oldest first, linked through BufferSlot::next_queued: a queue holds
+  // each of its buffers at most once, and a link costs no allocation (every block makes its
+  // TQues anew).
+  BufferSlot* fifo_head_ = nullptr;
+  BufferSlot* fifo_tail_ = nullptr;
+  uint32_t fifo_count_ = 0;
   uint32_t next_alloc_ = 0;
+
+  void FifoClear() {
+    fifo_head_ = fifo_tail_ = nullptr;
+    fifo_count_ = 0;
+  }
+  void FifoPush(BufferSlot* slot);
+  BufferSlot* FifoPop();  // fifo_count_ > 0
 };
 
 // AllocTensor / TBuf::Get of a buffer booked in a memory this sub-core of a mix kernel lacks.
@@ -211,7 +224,7 @@ class TPipe {
   uint32_t used_bytes(ascsim::aicore::Memory memory) const {
     return used_[static_cast<int>(memory)];
   }
-  uint32_t buffer_count() const { return static_cast<uint32_t>(slots_.size()); }
+  uint32_t buffer_count() const { return slot_count_; }
 
  private:
   friend ascsim::aicore::BufferSlot* ascsim::aicore::FindUbSlot(const TPipe& pipe,
@@ -236,12 +249,14 @@ class TPipe {
   ascsim::aicore::CoreContext* core_;
   TPipe* previous_;
   uint32_t used_[ascsim::aicore::kLocalMemoryCount] = {};  // bytes carved per memory
-  std::deque<ascsim::aicore::BufferSlot> slots_;  // deque: stable addresses
-  // Slots released by Reset(), kept alive so a LocalTensor from before the Reset still finds
-  // its (bumped) generation and is reported as stale instead of reading freed memory.
-  // (A vector of deques, not a std::list: TPipe lives in kernel code, so its members must have
-  // the same layout under both libstdc++ ABIs; std::list does not.)
-  std::vector<std::unique_ptr<std::deque<ascsim::aicore::BufferSlot>>> retired_;
+  // The buffers carved since construction or the last Reset. Their records live in the block's
+  // SlotStore (buffer_slot.h) until the block ends, so a LocalTensor from before a Reset or
+  // Destroy still finds its (bumped) generation and is reported as stale instead of reading
+  // freed memory. (Plain arrays and vectors: TPipe lives in kernel code, so its members must
+  // have the same layout under both libstdc++ ABIs.)
+  ascsim::aicore::BufferSlot* slots_[ascsim::aicore::kMaxBuffersPerTPipe] = {};
+  uint32_t slot_count_ = 0;
+  std::vector<ascsim::aicore::BufferSlot*> retired_;                // released by Reset
   uint8_t taken_event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: EVENT_IDi taken
   ascsim::aicore::BufferSlot stack_slot_;  // the free UB above the buffers (StackSlot)
   bool stack_slot_valid_ = false;
