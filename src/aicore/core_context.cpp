@@ -8,11 +8,25 @@
 #include "aicore/mix_group.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
+#include "ascsim/aicore/kernel_type.h"
+
+// CANN's CPU-debug core type (asc-devkit impl/utils/sys_macros.h: `extern int32_t g_coreType`),
+// per thread here because ascsim runs the cores on threads.
+thread_local int32_t g_coreType = AscendC::MIX;
 
 namespace ascsim::aicore {
 
 namespace {
 thread_local CoreContext* g_current_core = nullptr;
+
+// Keeps CANN's g_coreType (AscendC::MIX / AIC / AIV) in step with the current core.
+void SetCurrentCore(CoreContext* core) {
+  g_current_core = core;
+  g_coreType = core == nullptr               ? AscendC::MIX
+               : core->unit == CoreUnit::kAic ? AscendC::AIC
+               : core->unit == CoreUnit::kAiv ? AscendC::AIV
+                                              : AscendC::MIX;
+}
 void DeleteSanitizer(CoreSanitizer* sanitizer) { delete sanitizer; }
 }  // namespace
 
@@ -92,7 +106,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
     sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
-  g_current_core = &context_;
+  SetCurrentCore(&context_);
 }
 
 CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
@@ -122,7 +136,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
     sanitizer_.reset(new CoreSanitizer(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
-  g_current_core = &context_;
+  SetCurrentCore(&context_);
 }
 
 bool EnsureCubeMemories(CoreContext& core) {
@@ -156,13 +170,13 @@ CoreScope::~CoreScope() {
     FlushKernelPrint(context_);
   } catch (...) {
   }
-  g_current_core = previous_;
+  SetCurrentCore(previous_);
 }
 
 CurrentCoreSwitch::CurrentCoreSwitch(CoreContext* core) : previous_(g_current_core) {
-  g_current_core = core;
+  SetCurrentCore(core);
 }
-CurrentCoreSwitch::~CurrentCoreSwitch() { g_current_core = previous_; }
+CurrentCoreSwitch::~CurrentCoreSwitch() { SetCurrentCore(previous_); }
 
 SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
     : launch_(std::make_unique<LaunchShared>()) {

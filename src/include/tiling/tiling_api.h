@@ -54,6 +54,88 @@ constexpr int32_t C0_SIZE = 16;
 constexpr int32_t C0_BYTE_SIZE = 32;
 constexpr int32_t BITS_PER_BYTE = 8;
 
+// kernel_type.h (in a translation unit that has kernel_operator.h) defines DT_* as macros, as
+// CANN's does: they are set aside around the enumerators so this header still compiles there.
+#pragma push_macro("DT_FLOAT")
+#undef DT_FLOAT
+#pragma push_macro("DT_FLOAT16")
+#undef DT_FLOAT16
+#pragma push_macro("DT_INT8")
+#undef DT_INT8
+#pragma push_macro("DT_INT16")
+#undef DT_INT16
+#pragma push_macro("DT_UINT16")
+#undef DT_UINT16
+#pragma push_macro("DT_UINT8")
+#undef DT_UINT8
+#pragma push_macro("DT_INT32")
+#undef DT_INT32
+#pragma push_macro("DT_INT64")
+#undef DT_INT64
+#pragma push_macro("DT_UINT32")
+#undef DT_UINT32
+#pragma push_macro("DT_UINT64")
+#undef DT_UINT64
+#pragma push_macro("DT_BOOL")
+#undef DT_BOOL
+#pragma push_macro("DT_DOUBLE")
+#undef DT_DOUBLE
+#pragma push_macro("DT_STRING")
+#undef DT_STRING
+#pragma push_macro("DT_DUAL_SUB_INT8")
+#undef DT_DUAL_SUB_INT8
+#pragma push_macro("DT_DUAL_SUB_UINT8")
+#undef DT_DUAL_SUB_UINT8
+#pragma push_macro("DT_COMPLEX64")
+#undef DT_COMPLEX64
+#pragma push_macro("DT_COMPLEX128")
+#undef DT_COMPLEX128
+#pragma push_macro("DT_QINT8")
+#undef DT_QINT8
+#pragma push_macro("DT_QINT16")
+#undef DT_QINT16
+#pragma push_macro("DT_QINT32")
+#undef DT_QINT32
+#pragma push_macro("DT_QUINT8")
+#undef DT_QUINT8
+#pragma push_macro("DT_QUINT16")
+#undef DT_QUINT16
+#pragma push_macro("DT_RESOURCE")
+#undef DT_RESOURCE
+#pragma push_macro("DT_STRING_REF")
+#undef DT_STRING_REF
+#pragma push_macro("DT_DUAL")
+#undef DT_DUAL
+#pragma push_macro("DT_VARIANT")
+#undef DT_VARIANT
+#pragma push_macro("DT_BF16")
+#undef DT_BF16
+#pragma push_macro("DT_UNDEFINED")
+#undef DT_UNDEFINED
+#pragma push_macro("DT_INT4")
+#undef DT_INT4
+#pragma push_macro("DT_UINT1")
+#undef DT_UINT1
+#pragma push_macro("DT_INT2")
+#undef DT_INT2
+#pragma push_macro("DT_UINT2")
+#undef DT_UINT2
+#pragma push_macro("DT_BFLOAT16")
+#undef DT_BFLOAT16
+#pragma push_macro("DT_HIFLOAT8")
+#undef DT_HIFLOAT8
+#pragma push_macro("DT_FLOAT8_E4M3FN")
+#undef DT_FLOAT8_E4M3FN
+#pragma push_macro("DT_FLOAT8_E5M2")
+#undef DT_FLOAT8_E5M2
+#pragma push_macro("DT_FLOAT4_E2M1")
+#undef DT_FLOAT4_E2M1
+#pragma push_macro("DT_FLOAT8_E8M0")
+#undef DT_FLOAT8_E8M0
+#pragma push_macro("DT_FLOAT4_E1M2")
+#undef DT_FLOAT4_E1M2
+#pragma push_macro("DT_MAX")
+#undef DT_MAX
 enum class DataType : int32_t {
   DT_FLOAT = 0,
   DT_FLOAT16 = 1,
@@ -96,6 +178,46 @@ enum class DataType : int32_t {
   DT_FLOAT4_E1M2 = 39,
   DT_MAX = 40,
 };
+#pragma pop_macro("DT_FLOAT")
+#pragma pop_macro("DT_FLOAT16")
+#pragma pop_macro("DT_INT8")
+#pragma pop_macro("DT_INT16")
+#pragma pop_macro("DT_UINT16")
+#pragma pop_macro("DT_UINT8")
+#pragma pop_macro("DT_INT32")
+#pragma pop_macro("DT_INT64")
+#pragma pop_macro("DT_UINT32")
+#pragma pop_macro("DT_UINT64")
+#pragma pop_macro("DT_BOOL")
+#pragma pop_macro("DT_DOUBLE")
+#pragma pop_macro("DT_STRING")
+#pragma pop_macro("DT_DUAL_SUB_INT8")
+#pragma pop_macro("DT_DUAL_SUB_UINT8")
+#pragma pop_macro("DT_COMPLEX64")
+#pragma pop_macro("DT_COMPLEX128")
+#pragma pop_macro("DT_QINT8")
+#pragma pop_macro("DT_QINT16")
+#pragma pop_macro("DT_QINT32")
+#pragma pop_macro("DT_QUINT8")
+#pragma pop_macro("DT_QUINT16")
+#pragma pop_macro("DT_RESOURCE")
+#pragma pop_macro("DT_STRING_REF")
+#pragma pop_macro("DT_DUAL")
+#pragma pop_macro("DT_VARIANT")
+#pragma pop_macro("DT_BF16")
+#pragma pop_macro("DT_UNDEFINED")
+#pragma pop_macro("DT_INT4")
+#pragma pop_macro("DT_UINT1")
+#pragma pop_macro("DT_INT2")
+#pragma pop_macro("DT_UINT2")
+#pragma pop_macro("DT_BFLOAT16")
+#pragma pop_macro("DT_HIFLOAT8")
+#pragma pop_macro("DT_FLOAT8_E4M3FN")
+#pragma pop_macro("DT_FLOAT8_E5M2")
+#pragma pop_macro("DT_FLOAT4_E2M1")
+#pragma pop_macro("DT_FLOAT8_E8M0")
+#pragma pop_macro("DT_FLOAT4_E1M2")
+#pragma pop_macro("DT_MAX")
 
 enum class TPosition : int32_t {
   GM,
