@@ -10,6 +10,11 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/tiling_api.h"
 
+// The matmul launcher's header brings kernel_operator.h, whose DT_* numbers (CANN's
+// kernel_type.h macros) would rewrite matmul_tiling::DataType::DT_*.
+#undef DT_FLOAT
+#undef DT_FLOAT16
+
 namespace ascsim::kernels {
 namespace {
 uint32_t CheckedLength(const char* kernel, uint64_t n) {

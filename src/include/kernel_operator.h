@@ -19,6 +19,7 @@
 #include "ascsim/aicore/compare_select.h"
 #include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/data_copy.h"
+#include "ascsim/aicore/dtype_format.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/kernel_constants.h"
 #include "ascsim/aicore/kernel_print.h"
@@ -33,6 +34,7 @@
 #include "ascsim/aicore/std_utils.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/sys_misc.h"
+#include "ascsim/aicore/tiling_data.h"
 #include "ascsim/aicore/tpipe.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/aicore/ub_movement.h"
@@ -40,7 +42,6 @@
 #include "ascsim/aicore/vector_masked.h"
 #include "ascsim/aicore/vector_misc.h"
 #include "ascsim/aicore/vector_ops.h"
-#include "kernel_type.h"
 
 // Kernels often call these unqualified; make them visible without `using namespace AscendC`.
 using AscendC::GetBlockIdx;

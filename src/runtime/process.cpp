@@ -123,17 +123,17 @@ WarningSink Process::SwapWarningSink(WarningSink sink) {
   return previous;
 }
 
-bool Process::KernelLayoutOf(const void* kernel_id, int* encoded) const {
+bool Process::KernelLayoutOf(const void* kernel_id, uint64_t tiling_key, int* encoded) const {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = kernel_layouts_.find(kernel_id);
+  auto it = kernel_layouts_.find({kernel_id, tiling_key});
   if (it == kernel_layouts_.end()) return false;
   *encoded = it->second;
   return true;
 }
 
-void Process::RememberKernelLayout(const void* kernel_id, int encoded) {
+void Process::RememberKernelLayout(const void* kernel_id, uint64_t tiling_key, int encoded) {
   std::lock_guard<std::mutex> lock(mu_);
-  kernel_layouts_[kernel_id] = encoded;
+  kernel_layouts_[{kernel_id, tiling_key}] = encoded;
 }
 
 bool Process::FirstTime(const std::string& key) {

@@ -19,43 +19,8 @@
 #include "tiling/rmsnorm_tiling.h"
 #include "tiling/softmax_tiling.h"
 
-namespace optiling {
-
-// The host-side TCubeTiling (BEGIN_TILING_DATA_DEF(TCubeTiling) in CANN): set_x / get_x per
-// field, SaveToBuffer and GetDataSize; its bytes are those of the kernel struct.
-class TCubeTiling {
- public:
-#define ASCSIM_TCUBE_ACCESSORS(name)             \
-  void set_##name(int32_t v) { data_.name = v; } \
-  int32_t get_##name() const { return data_.name; }
-  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_ACCESSORS)
-#undef ASCSIM_TCUBE_ACCESSORS
-  size_t GetDataSize() const { return sizeof(data_); }
-  // Copies the fields to `pData` (at most `capacity` bytes).
-  void SaveToBuffer(void* pData, size_t capacity) const {
-    std::memcpy(pData, &data_, capacity < sizeof(data_) ? capacity : sizeof(data_));
-  }
-  const AscendC::tiling::TCubeTiling& Data() const { return data_; }
-  AscendC::tiling::TCubeTiling& Data() { return data_; }
-
- private:
-  AscendC::tiling::TCubeTiling data_;
-};
-
-}  // namespace optiling
-
-namespace matmul_tiling {
-
-constexpr int32_t UINT8_BYTES = 1;
-constexpr int32_t INT8_BYTES = 1;
-constexpr int32_t FP32_BYTES = 4;
-constexpr int32_t FP16_BYTES = 2;
-constexpr int32_t C0_SIZE = 16;
-constexpr int32_t C0_BYTE_SIZE = 32;
-constexpr int32_t BITS_PER_BYTE = 8;
-
-// kernel_type.h (in a translation unit that has kernel_operator.h) defines DT_* as macros, as
-// CANN's does: they are set aside around the enumerators so this header still compiles there.
+// Kernel code in the same file defines DT_* as numbers (kernel_type.h, ascsim/aicore/
+// dtype_format.h); the names in this header must keep their meaning either way.
 #pragma push_macro("DT_FLOAT")
 #undef DT_FLOAT
 #pragma push_macro("DT_FLOAT16")
@@ -136,6 +101,42 @@ constexpr int32_t BITS_PER_BYTE = 8;
 #undef DT_FLOAT4_E1M2
 #pragma push_macro("DT_MAX")
 #undef DT_MAX
+
+namespace optiling {
+
+// The host-side TCubeTiling (BEGIN_TILING_DATA_DEF(TCubeTiling) in CANN): set_x / get_x per
+// field, SaveToBuffer and GetDataSize; its bytes are those of the kernel struct.
+class TCubeTiling {
+ public:
+#define ASCSIM_TCUBE_ACCESSORS(name)             \
+  void set_##name(int32_t v) { data_.name = v; } \
+  int32_t get_##name() const { return data_.name; }
+  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_ACCESSORS)
+#undef ASCSIM_TCUBE_ACCESSORS
+  size_t GetDataSize() const { return sizeof(data_); }
+  // Copies the fields to `pData` (at most `capacity` bytes).
+  void SaveToBuffer(void* pData, size_t capacity) const {
+    std::memcpy(pData, &data_, capacity < sizeof(data_) ? capacity : sizeof(data_));
+  }
+  const AscendC::tiling::TCubeTiling& Data() const { return data_; }
+  AscendC::tiling::TCubeTiling& Data() { return data_; }
+
+ private:
+  AscendC::tiling::TCubeTiling data_;
+};
+
+}  // namespace optiling
+
+namespace matmul_tiling {
+
+constexpr int32_t UINT8_BYTES = 1;
+constexpr int32_t INT8_BYTES = 1;
+constexpr int32_t FP32_BYTES = 4;
+constexpr int32_t FP16_BYTES = 2;
+constexpr int32_t C0_SIZE = 16;
+constexpr int32_t C0_BYTE_SIZE = 32;
+constexpr int32_t BITS_PER_BYTE = 8;
+
 enum class DataType : int32_t {
   DT_FLOAT = 0,
   DT_FLOAT16 = 1,
@@ -178,46 +179,7 @@ enum class DataType : int32_t {
   DT_FLOAT4_E1M2 = 39,
   DT_MAX = 40,
 };
-#pragma pop_macro("DT_FLOAT")
-#pragma pop_macro("DT_FLOAT16")
-#pragma pop_macro("DT_INT8")
-#pragma pop_macro("DT_INT16")
-#pragma pop_macro("DT_UINT16")
-#pragma pop_macro("DT_UINT8")
-#pragma pop_macro("DT_INT32")
-#pragma pop_macro("DT_INT64")
-#pragma pop_macro("DT_UINT32")
-#pragma pop_macro("DT_UINT64")
-#pragma pop_macro("DT_BOOL")
-#pragma pop_macro("DT_DOUBLE")
-#pragma pop_macro("DT_STRING")
-#pragma pop_macro("DT_DUAL_SUB_INT8")
-#pragma pop_macro("DT_DUAL_SUB_UINT8")
-#pragma pop_macro("DT_COMPLEX64")
-#pragma pop_macro("DT_COMPLEX128")
-#pragma pop_macro("DT_QINT8")
-#pragma pop_macro("DT_QINT16")
-#pragma pop_macro("DT_QINT32")
-#pragma pop_macro("DT_QUINT8")
-#pragma pop_macro("DT_QUINT16")
-#pragma pop_macro("DT_RESOURCE")
-#pragma pop_macro("DT_STRING_REF")
-#pragma pop_macro("DT_DUAL")
-#pragma pop_macro("DT_VARIANT")
-#pragma pop_macro("DT_BF16")
-#pragma pop_macro("DT_UNDEFINED")
-#pragma pop_macro("DT_INT4")
-#pragma pop_macro("DT_UINT1")
-#pragma pop_macro("DT_INT2")
-#pragma pop_macro("DT_UINT2")
-#pragma pop_macro("DT_BFLOAT16")
-#pragma pop_macro("DT_HIFLOAT8")
-#pragma pop_macro("DT_FLOAT8_E4M3FN")
-#pragma pop_macro("DT_FLOAT8_E5M2")
-#pragma pop_macro("DT_FLOAT4_E2M1")
-#pragma pop_macro("DT_FLOAT8_E8M0")
-#pragma pop_macro("DT_FLOAT4_E1M2")
-#pragma pop_macro("DT_MAX")
+
 
 enum class TPosition : int32_t {
   GM,
@@ -484,3 +446,44 @@ int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
 int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
                                        matmul_tiling::SysTilingTempBufSize& bufSize);
 }
+
+#pragma pop_macro("DT_FLOAT")
+#pragma pop_macro("DT_FLOAT16")
+#pragma pop_macro("DT_INT8")
+#pragma pop_macro("DT_INT16")
+#pragma pop_macro("DT_UINT16")
+#pragma pop_macro("DT_UINT8")
+#pragma pop_macro("DT_INT32")
+#pragma pop_macro("DT_INT64")
+#pragma pop_macro("DT_UINT32")
+#pragma pop_macro("DT_UINT64")
+#pragma pop_macro("DT_BOOL")
+#pragma pop_macro("DT_DOUBLE")
+#pragma pop_macro("DT_STRING")
+#pragma pop_macro("DT_DUAL_SUB_INT8")
+#pragma pop_macro("DT_DUAL_SUB_UINT8")
+#pragma pop_macro("DT_COMPLEX64")
+#pragma pop_macro("DT_COMPLEX128")
+#pragma pop_macro("DT_QINT8")
+#pragma pop_macro("DT_QINT16")
+#pragma pop_macro("DT_QINT32")
+#pragma pop_macro("DT_QUINT8")
+#pragma pop_macro("DT_QUINT16")
+#pragma pop_macro("DT_RESOURCE")
+#pragma pop_macro("DT_STRING_REF")
+#pragma pop_macro("DT_DUAL")
+#pragma pop_macro("DT_VARIANT")
+#pragma pop_macro("DT_BF16")
+#pragma pop_macro("DT_UNDEFINED")
+#pragma pop_macro("DT_INT4")
+#pragma pop_macro("DT_UINT1")
+#pragma pop_macro("DT_INT2")
+#pragma pop_macro("DT_UINT2")
+#pragma pop_macro("DT_BFLOAT16")
+#pragma pop_macro("DT_HIFLOAT8")
+#pragma pop_macro("DT_FLOAT8_E4M3FN")
+#pragma pop_macro("DT_FLOAT8_E5M2")
+#pragma pop_macro("DT_FLOAT4_E2M1")
+#pragma pop_macro("DT_FLOAT8_E8M0")
+#pragma pop_macro("DT_FLOAT4_E1M2")
+#pragma pop_macro("DT_MAX")
