@@ -5,6 +5,7 @@
 
 #include "aicore/cross_core_launch.h"
 #include "aicore/mix_group.h"
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/kernel_type.h"
 
@@ -36,8 +37,9 @@ uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pip
         (!launch.cross_core_enabled || launch.cross_launch == nullptr)) {
       if (launch.probing) RevealCrossCore(core, call);
       Fault(ErrorKind::kSyncMisuse,
-            Str(call, ": the kernel type does not start the cross-core scheduler (declare "
-                      "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)); the device would hang"));
+            Str(call,
+                ": the kernel type does not start the cross-core scheduler (declare "
+                "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)); the device would hang"));
     }
     return flag;
   }
@@ -126,6 +128,7 @@ void SetMode0(CoreContext& core, uint16_t flag) {
   std::vector<MixGroup*> wake;
   {
     std::lock_guard<std::mutex> lock(L.mu);
+    ++L.progress;
     if (++L.round_sets[u][flag] < L.cores[u]) return;
     L.round_sets[u][flag] = 0;
     for (uint32_t i = 0; i < L.cores[u]; ++i) {
@@ -154,32 +157,58 @@ bool TakeMode0Credit(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag)
                         [size_t{CrossCoreLaunch::IndexOf(core)} * kCrossCoreFlags + flag];
   if (c == 0) return false;
   --c;
+  // A completed round orders every set of it before this wait: for the GM race check it is a
+  // launch-wide barrier of this core's kind, like SyncAll.
+  if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();
   return true;
 }
 
-// Whether some core of the launch is still running (neither waiting nor gone), i.e. could still
-// set a flag; true when the launch has no cross-core scheduler state to ask.
-bool LaunchCanProgress(CrossCoreLaunch* L) {
-  if (L == nullptr) return false;
-  std::lock_guard<std::mutex> lock(L->mu);
+// Whether the launch is stuck: no core of it can run (each one has left the kernel or waits for a
+// flag it has no credit of; a credit in another block's group is caught by the second condition)
+// and nothing happened since the last look (`seen`, updated here). Called under L.mu.
+bool LaunchStuckLocked(CrossCoreLaunch& L, uint64_t* seen) {
   for (int u = 0; u < 2; ++u) {
-    if (L->cores[u] > L->exited[u] + L->waiting[u]) return true;
+    uint32_t blocked = 0;
+    for (uint32_t i = 0; i < L.cores[u]; ++i) {
+      const int f = L.wait_flag[u][i];
+      if (f >= 0 && L.credit[u][size_t{i} * kCrossCoreFlags + f] == 0) ++blocked;
+    }
+    if (L.cores[u] > L.exited[u] + blocked) {
+      *seen = ~uint64_t{0};
+      return false;
+    }
   }
+  if (*seen == L.progress) return true;
+  *seen = L.progress;
   return false;
 }
+bool LaunchStuck(CrossCoreLaunch* L, uint64_t* seen) {
+  if (L == nullptr) return true;  // only the block's own sub-cores could set it
+  std::lock_guard<std::mutex> lock(L->mu);
+  return LaunchStuckLocked(*L, seen);
+}
+void NoteProgress(CrossCoreLaunch* L) {
+  if (L == nullptr) return;
+  std::lock_guard<std::mutex> lock(L->mu);
+  ++L->progress;
+}
 
-// Counts the core as waiting in the launch-wide state for the scope.
+// Marks the core as waiting for `flag` in the launch-wide state for the scope.
 class WaitingScope {
  public:
-  WaitingScope(CrossCoreLaunch* L, int unit) : L_(L), unit_(unit) {
+  WaitingScope(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag)
+      : L_(L), unit_(CrossCoreLaunch::UnitOf(core)), index_(CrossCoreLaunch::IndexOf(core)) {
     if (L_ == nullptr) return;
     std::lock_guard<std::mutex> lock(L_->mu);
     ++L_->waiting[unit_];
+    L_->wait_flag[unit_][index_] = static_cast<int16_t>(flag);
   }
   ~WaitingScope() {
     if (L_ == nullptr) return;
     std::lock_guard<std::mutex> lock(L_->mu);
     --L_->waiting[unit_];
+    L_->wait_flag[unit_][index_] = -1;
+    ++L_->progress;
   }
   WaitingScope(const WaitingScope&) = delete;
   WaitingScope& operator=(const WaitingScope&) = delete;
@@ -187,6 +216,7 @@ class WaitingScope {
  private:
   CrossCoreLaunch* L_;
   int unit_;
+  uint32_t index_;
 };
 
 std::string Mode0Note(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag) {
@@ -202,35 +232,42 @@ std::string Mode0Note(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag
 void WaitLaunchOnly(CoreContext& core, uint16_t flag) {
   CrossCoreLaunch& L = *core.launch->cross_launch;
   const int u = CrossCoreLaunch::UnitOf(core);
-  uint8_t& credit = L.credit[u][size_t{CrossCoreLaunch::IndexOf(core)} * kCrossCoreFlags + flag];
+  const uint32_t me = CrossCoreLaunch::IndexOf(core);
+  uint8_t& credit = L.credit[u][size_t{me} * kCrossCoreFlags + flag];
   std::unique_lock<std::mutex> lock(L.mu);
   ++L.waiting[u];
+  L.wait_flag[u][me] = static_cast<int16_t>(flag);
+  auto leave = [&] {
+    --L.waiting[u];
+    L.wait_flag[u][me] = -1;
+    ++L.progress;
+  };
+  uint64_t seen = ~uint64_t{0};
   for (;;) {
     if (credit > 0) {
       --credit;
-      --L.waiting[u];
+      leave();
+      if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();  // as TakeMode0Credit
       return;
     }
     if (L.stop != nullptr && L.stop->load(std::memory_order_acquire)) {
-      --L.waiting[u];
+      leave();
       throw SubCoreStopped{};  // another core's fault is the launch's result
     }
-    bool someone = false;
-    for (int k = 0; k < 2; ++k) someone = someone || L.cores[k] > L.exited[k] + L.waiting[k];
     const bool cancelled = core.launch->cancelled.load(std::memory_order_acquire);
-    if (!someone || cancelled) {
-      --L.waiting[u];
-      const uint32_t sets = L.round_sets[u][flag];
+    if (cancelled || LaunchStuckLocked(L, &seen)) {
+      leave();
+      const uint32_t sets = L.round_sets[u][flag], exited = L.exited[u];
       lock.unlock();
       if (cancelled) {
         Fault(ErrorKind::kTimeout, core.launch->cancel_reason + " (waiting at CrossCoreWaitFlag)");
       }
-      Fault(ErrorKind::kSyncMisuse,
-            Str("CrossCoreWaitFlag(", flag, ") on ", u == 0 ? "AIC " : "AIV ",
-                CrossCoreLaunch::IndexOf(core), ": no core of the launch can set it any more (",
-                sets, " of the ", L.cores[u],
-                " sets of its mode-0 round arrived; the others left the kernel or wait); the "
-                "device would hang until the AI-core timeout (507014)"));
+      Fault(
+          ErrorKind::kSyncMisuse,
+          Str("CrossCoreWaitFlag(", flag, ") on ", u == 0 ? "AIC " : "AIV ", me,
+              ": no core of the launch can set it any more (its mode-0 round has ", sets,
+              " of the ", L.cores[u], " sets, ", exited,
+              " cores left the kernel); the device would hang until the AI-core timeout (507014)"));
     }
     L.cv.wait_for(lock, std::chrono::milliseconds(50));
   }
@@ -243,6 +280,7 @@ void CrossCoreExited(CrossCoreLaunch& L, CoreUnit unit) {
   {
     std::lock_guard<std::mutex> lock(L.mu);
     ++L.exited[unit == CoreUnit::kAic ? 0 : 1];
+    ++L.progress;
     wake = L.groups;
     L.cv.notify_all();
   }
@@ -263,6 +301,7 @@ void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
     SetMode0(core, flag);
     return;
   }
+  NoteProgress(core.launch->cross_launch);
   MixGroup& g = *core.group;
   std::lock_guard<std::mutex> lock(g.mu);
   if (mode == 2 && core.unit == CoreUnit::kAic) {
@@ -296,7 +335,8 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   }
   MixGroup& g = *core.group;
   const int me = MixGroup::Slot(core);
-  WaitingScope counted(L, CrossCoreLaunch::UnitOf(core));
+  WaitingScope counted(L, core, flag);
+  uint64_t seen = ~uint64_t{0};
   std::unique_lock<std::mutex> lock(g.mu);
   g.waiting[me] = true;
   g.wait_flag[me] = flag;
@@ -311,7 +351,8 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
       g.waiting[me] = false;
       return;
     }
-    if (g.failed || (L != nullptr && L->stop != nullptr && L->stop->load(std::memory_order_acquire))) {
+    if (g.failed ||
+        (L != nullptr && L->stop != nullptr && L->stop->load(std::memory_order_acquire))) {
       g.waiting[me] = false;
       throw SubCoreStopped{};
     }
@@ -323,7 +364,7 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
       if (s != me && !g.exited[s] && runnable) someone = true;
     }
     // Other blocks may still complete a mode-0 round or release a partner.
-    if (!someone && !LaunchCanProgress(L)) {
+    if (!someone && LaunchStuck(L, &seen)) {
       g.waiting[me] = false;
       lock.unlock();
       Fault(ErrorKind::kSyncMisuse,

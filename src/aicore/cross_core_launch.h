@@ -25,7 +25,10 @@ struct CrossCoreLaunch {
   CrossCoreLaunch(uint32_t aics, uint32_t aivs) {
     cores[0] = aics;
     cores[1] = aivs;
-    for (int u = 0; u < 2; ++u) credit[u].assign(size_t{cores[u]} * kCrossCoreFlags, 0);
+    for (int u = 0; u < 2; ++u) {
+      credit[u].assign(size_t{cores[u]} * kCrossCoreFlags, 0);
+      wait_flag[u].assign(cores[u], -1);
+    }
   }
 
   // 0 for an AIC, 1 for an AIV (a whole AI core counts as an AIV here: mode 0 needs split cores).
@@ -40,12 +43,15 @@ struct CrossCoreLaunch {
   std::condition_variable cv;  // waiters outside a MixGroup (a MIX_AIV_1_0 launch's AIVs)
   uint32_t cores[2] = {};
   uint32_t round_sets[2][kCrossCoreFlags] = {};
-  std::vector<uint8_t> credit[2];  // [index * 16 + flag]: completed rounds not yet waited for
-  uint32_t exited[2] = {};         // cores of each kind that left the kernel
-  uint32_t waiting[2] = {};        // cores of each kind blocked in CrossCoreWaitFlag
-  bool resident = false;           // every block runs on its own thread (make_resident called)
+  std::vector<uint8_t> credit[2];     // [index * 16 + flag]: completed rounds not yet waited for
+  uint32_t exited[2] = {};            // cores of each kind that left the kernel
+  uint32_t waiting[2] = {};           // cores of each kind blocked in CrossCoreWaitFlag
+  std::vector<int16_t> wait_flag[2];  // per core: the flag it waits for, -1 when not waiting
+  uint64_t progress = 0;              // counts sets, finished waits and exits: a launch that waits
+                                      // with none between two looks is stuck
+  bool resident = false;              // every block runs on its own thread (make_resident called)
   const std::atomic<bool>* stop = nullptr;  // set once the launch has a fault: waiters give up
-  std::vector<MixGroup*> groups;   // the running blocks' groups, woken when a round completes
+  std::vector<MixGroup*> groups;  // the running blocks' groups, woken when a round completes
 };
 
 // The runtime reports each (sub-)core leaving the kernel, so that waits that can no longer be

@@ -5,8 +5,8 @@
 //                     ASCSIM_TPL_TILING_KEYS launched through a lambda as the kernel UTs do;
 //                     TQue<pos, 0>, TBuf queue calls, IsSameType, likely, AscendC::Std, AlignUp,
 //                     the DT_* numbers (the op build's ORIG_DTYPE_* compare with them)
-//   compact_rows      GatherMask in counter mode packing padded rows, InitGlobalMemory, ArithProgression
-//   mix_sum           a MIX_AIC_1_2 kernel whose AIVs meet at SyncAll, g_coreType
+//   compact_rows      GatherMask in counter mode packing padded rows, InitGlobalMemory,
+//   ArithProgression mix_sum           a MIX_AIC_1_2 kernel whose AIVs meet at SyncAll, g_coreType
 //   row_broadcast     BroadCast (CANN's spelling), TQueSync, a user `namespace tik2`,
 //                     GetSysWorkSpacePtr called unqualified, the kernel_operator_intf.h header path
 #include <gtest/gtest.h>
@@ -21,12 +21,13 @@
 #include "kernel_operator_intf.h"
 #include "tikicpulib.h"
 
-// ------------------------------------------------------------------ tpl_add_relu (tiling-key header)
+// ------------------------------------------------------------------ tpl_add_relu (tiling-key
+// header)
 #define TPL_SCH_QUEUE 0
 #define TPL_SCH_INPLACE 1
 ASCENDC_TPL_ARGS_DECL(TplAddRelu, ASCENDC_TPL_DATATYPE_DECL(D_T, C_DT_FLOAT, C_DT_FLOAT16),
-                      ASCENDC_TPL_UINT_DECL(SCH, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, TPL_SCH_QUEUE,
-                                            TPL_SCH_INPLACE),
+                      ASCENDC_TPL_UINT_DECL(SCH, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST,
+                                            TPL_SCH_QUEUE, TPL_SCH_INPLACE),
                       ASCENDC_TPL_BOOL_DECL(RELU, 0, 1));
 ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIV_ONLY),
                                      ASCENDC_TPL_DATATYPE_SEL(D_T, C_DT_FLOAT, C_DT_FLOAT16),
@@ -50,7 +51,8 @@ class KernelTplAddRelu {
                                    TQue<TPosition::VECIN, 1>>;
 
  public:
-  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR z, const TplAddReluTilingData& t, TPipe* pipe) {
+  __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR z, const TplAddReluTilingData& t,
+                              TPipe* pipe) {
     perCore_ = t.perCore;
     tile_ = t.tile;
     const uint64_t base = GetBlockIdx() * perCore_;
@@ -124,7 +126,8 @@ class KernelTplAddRelu {
 }  // namespace
 
 template <int D_T, uint32_t SCH, bool RELU>
-__global__ __aicore__ void tpl_add_relu(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
+__global__ __aicore__ void tpl_add_relu(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace,
+                                        GM_ADDR tiling) {
   (void)workspace;
   using T = AscendC::Std::conditional_t<D_T == DT_FLOAT16, half, float>;
   TplAddReluTilingData t;
@@ -143,7 +146,7 @@ extern "C" __global__ __aicore__ void compact_rows(GM_ADDR x, GM_ADDR z, GM_ADDR
   using namespace AscendC;
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, rows * 16 * sizeof(half) + 64);
+  pipe.InitBuffer(buf, rows * 16 * sizeof(int32_t) + 64);  // the rows, then as many int32 ids
   GlobalTensor<half> gx, gz;
   GlobalTensor<int32_t> gi;
   gx.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x), rows * 16);
@@ -155,7 +158,8 @@ extern "C" __global__ __aicore__ void compact_rows(GM_ADDR x, GM_ADDR z, GM_ADDR
   SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
   WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
   uint64_t kept = 0;
-  GatherMask(t, t, static_cast<uint8_t>(7), true, valid, {1, static_cast<uint16_t>(rows), 1, 0}, kept);
+  GatherMask(t, t, static_cast<uint8_t>(7), true, valid, {1, static_cast<uint16_t>(rows), 1, 0},
+             kept);
   SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
   WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
   PipeBarrier<PIPE_MTE3>();  // after InitGlobalMemory's copies
@@ -165,12 +169,14 @@ extern "C" __global__ __aicore__ void compact_rows(GM_ADDR x, GM_ADDR z, GM_ADDR
   ArithProgression<int32_t>(ids, 0, 1, static_cast<int32_t>(kept));
   SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
   WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);
-  DataCopyPad(gi, ids, DataCopyExtParams{1, static_cast<uint32_t>(kept * sizeof(int32_t)), 0, 0, 0});
+  DataCopyPad(gi, ids,
+              DataCopyExtParams{1, static_cast<uint32_t>(kept * sizeof(int32_t)), 0, 0, 0});
 }
 
 // ------------------------------------------------------------------ mix_sum
 // Each AIV sums its slice of x into workspace[i]; after SyncAll, AIV 0 adds the partial sums.
-extern "C" __global__ __aicore__ void mix_sum(GM_ADDR x, GM_ADDR out, GM_ADDR workspace, uint32_t perAiv) {
+extern "C" __global__ __aicore__ void mix_sum(GM_ADDR x, GM_ADDR out, GM_ADDR workspace,
+                                              uint32_t perAiv) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   if (g_coreType == AscendC::AIC) return;
   AscendC::GlobalTensor<float> gx, ws, go;
@@ -195,8 +201,8 @@ namespace tik2 {
 constexpr uint32_t kUserConstant = 3;  // a user namespace of the old name must still open
 }  // namespace tik2
 
-extern "C" __global__ __aicore__ void row_broadcast(GM_ADDR row, GM_ADDR out, GM_ADDR workspace, uint32_t m,
-                                                    uint32_t k) {
+extern "C" __global__ __aicore__ void row_broadcast(GM_ADDR row, GM_ADDR out, GM_ADDR workspace,
+                                                    uint32_t m, uint32_t k) {
   AscendC::SetSysWorkspace(workspace);
   if (GetSysWorkSpacePtr() != workspace) return;  // unqualified, as the Matmul samples call it
   AscendC::TPipe pipe;
@@ -226,10 +232,11 @@ using ascsim_test::Bits;
 using ascsim_test::DeviceBuffer;
 
 template <class T>
-void RunTplAddRelu(void (*kernel)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR), bool relu, uint32_t blocks,
-                   uint32_t perCore, uint32_t tile) {
+void RunTplAddRelu(void (*kernel)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR), bool relu,
+                   uint32_t blocks, uint32_t perCore, uint32_t tile) {
   const uint32_t n = blocks * perCore;
-  DeviceBuffer x(n * sizeof(T)), y(n * sizeof(T)), z(n * sizeof(T)), ws(64), tiling(sizeof(TplAddReluTilingData));
+  DeviceBuffer x(n * sizeof(T)), y(n * sizeof(T)), z(n * sizeof(T)), ws(64),
+      tiling(sizeof(TplAddReluTilingData));
   const auto vx = ascsim_test::RandomVector<T>(n, -3, 3, perCore);
   const auto vy = ascsim_test::RandomVector<T>(n, -3, 3, perCore + 1);
   std::memcpy(x.gm(), vx.data(), x.bytes());
@@ -255,16 +262,19 @@ TEST(HeldOutProdKernels, TemplateKernelSelectedByTilingKey) {
     ASSERT_EQ(key, c.tilingKey);
     // The key's layout: D_T in bits 0-7, SCH's index in bits 8-9, RELU in bit 10.
     ASSERT_EQ(key, c.args[0] | (c.args[1] << 8) | (c.args[2] << 10));
-    const bool half_t = c.args[0] == C_DT_FLOAT16, inplace = c.args[1] == TPL_SCH_INPLACE, relu = c.args[2];
+    const bool half_t = c.args[0] == C_DT_FLOAT16, inplace = c.args[1] == TPL_SCH_INPLACE,
+               relu = c.args[2];
     // The kernel UT style: a lambda instantiating the template kernel for this key.
-#define ASCSIM_TPL_CASE(DT, SCH, RELU)                                                            \
-  if (c.args[0] == DT && c.args[1] == SCH && c.args[2] == RELU) {                                 \
-    auto kernel = [](GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR w, GM_ADDR t) {                     \
-      tpl_add_relu<DT, SCH, RELU>(x, y, z, w, t);                                                 \
-    };                                                                                            \
-    if (half_t) RunTplAddRelu<half>(+kernel, relu, 3, 333, 128);                                  \
-    else RunTplAddRelu<float>(+kernel, relu, 2, 101, 64);                                         \
-    ++launched;                                                                                   \
+#define ASCSIM_TPL_CASE(DT, SCH, RELU)                                        \
+  if (c.args[0] == DT && c.args[1] == SCH && c.args[2] == RELU) {             \
+    auto kernel = [](GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR w, GM_ADDR t) { \
+      tpl_add_relu<DT, SCH, RELU>(x, y, z, w, t);                             \
+    };                                                                        \
+    if (half_t)                                                               \
+      RunTplAddRelu<half>(+kernel, relu, 3, 333, 128);                        \
+    else                                                                      \
+      RunTplAddRelu<float>(+kernel, relu, 2, 101, 64);                        \
+    ++launched;                                                               \
   }
     ASCSIM_TPL_CASE(C_DT_FLOAT, TPL_SCH_QUEUE, 0)
     ASCSIM_TPL_CASE(C_DT_FLOAT, TPL_SCH_QUEUE, 1)

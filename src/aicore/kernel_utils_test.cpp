@@ -3,6 +3,7 @@
 // per-arch definitions, g_coreType on each kind of core, GetSortLen / GetSortOffset, and int4b_t.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -11,16 +12,18 @@
 
 #include "aicore_test_util.h"
 #include "kernel_operator.h"
+#include "kernel_tiling/kernel_tiling.h"
+#include "lib/matmul_intf.h"
 #include "tikicpulib.h"
 
 extern "C" __global__ __aicore__ void core_type_ids(GM_ADDR out) {
   AscendC::GlobalTensor<int32_t> g;
   g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 64);
-  const int32_t row = g_coreType == AscendC::AIC
-                          ? static_cast<int32_t>(AscendC::GetBlockIdx()) * 3
-                          : static_cast<int32_t>(AscendC::GetBlockIdx() / AscendC::GetSubBlockNum()) *
-                                    3 +
-                                1 + static_cast<int32_t>(AscendC::GetSubBlockIdx());
+  const int32_t row =
+      g_coreType == AscendC::AIC
+          ? static_cast<int32_t>(AscendC::GetBlockIdx()) * 3
+          : static_cast<int32_t>(AscendC::GetBlockIdx() / AscendC::GetSubBlockNum()) * 3 + 1 +
+                static_cast<int32_t>(AscendC::GetSubBlockIdx());
   g.SetValue(row, g_coreType);
 }
 extern "C" __global__ __aicore__ void core_type_ids_mix(GM_ADDR out) {
@@ -52,16 +55,20 @@ TEST(KernelUtils, LikelyAndIntegerHelpers) {
 
 TEST(KernelUtils, TypeTests) {
   static_assert(AscendC::IsSameType<half, half>::value && !AscendC::IsSameType<half, float>::value);
-  static_assert(AscendC::SupportType<float, half, float>() && !AscendC::SupportType<int8_t, half, float>());
+  static_assert(AscendC::SupportType<float, half, float>() &&
+                !AscendC::SupportType<int8_t, half, float>());
   static_assert(AscendC::SupportEnum<3, 1, 2, 3>() && !AscendC::SupportEnum<4, 1, 2, 3>());
   static_assert(AscendC::SupportBytes<half, 2, 4>() && !AscendC::SupportBytes<int8_t, 2, 4>());
   static_assert(std::is_same_v<float16_t, half> && std::is_same_v<float32_t, float>);
   static_assert(AscendC::Std::is_same_v<int, int> && !AscendC::Std::is_same<int, long>::value);
-  static_assert(AscendC::Std::IsSame<half, half>::value && AscendC::Std::IsNotSame<half, float>::value);
+  static_assert(AscendC::Std::IsSame<half, half>::value &&
+                AscendC::Std::IsNotSame<half, float>::value);
   static_assert(std::is_same_v<AscendC::Std::conditional_t<true, int, float>, int>);
-  static_assert(AscendC::Std::is_one_of_v<half, float, half> && !AscendC::Std::is_one_of_v<int, float>);
+  static_assert(AscendC::Std::is_one_of_v<half, float, half> &&
+                !AscendC::Std::is_one_of_v<int, float>);
   static_assert(AscendC::Std::is_one_of_value_v<int, 3, 1, 3>);
-  static_assert(AscendC::Std::is_floating_point_v<const half> && !AscendC::Std::is_floating_point_v<bfloat16_t>);
+  static_assert(AscendC::Std::is_floating_point_v<const half> &&
+                !AscendC::Std::is_floating_point_v<bfloat16_t>);
   static_assert(AscendC::Std::is_integral_v<uint8_t> && !AscendC::Std::is_integral_v<float>);
   static_assert(std::is_same_v<AscendC::Std::remove_cvref_t<const int&>, int>);
   static_assert(decltype(AscendC::Std::Int<2>{} * AscendC::Std::Int<3>{})::value == 6);
@@ -79,7 +86,8 @@ TEST(KernelUtils, TQueConfigFromMaskAndAggregate) {
   const AscendC::TPosition tp[8] = {};
   constexpr AscendC::TQueConfig agg{false, false, false, 0, 1, 0, {}};  // production's spelling
   static_assert(agg.bufferNumber == 1);
-  const AscendC::TQueConfig full = AscendC::GetTQueConfig(true, false, false, 64, 2, 1, tp, true, false);
+  const AscendC::TQueConfig full =
+      AscendC::GetTQueConfig(true, false, false, 64, 2, 1, tp, true, false);
   EXPECT_EQ(full.bufferLen, 64u);
   EXPECT_TRUE(full.enableStaticEvtId);
   // A TQue may take a TQueConfig pointer as its mask.
@@ -118,6 +126,30 @@ TEST(KernelUtils, ConstantsOfTheArch) {
   EXPECT_EQ(AscendC::B16_DATA_NUM_PER_REPEAT, 128);
 }
 
+TEST(KernelUtils, KernelTilingStructsHaveCannsBytes) {
+  // The sizes CANN's hccl_tilingdata.h states, and fields in declaration order.
+  static_assert(sizeof(Mc2InitTiling) == 64 && sizeof(Mc2CcTiling) == 512);
+  static_assert(sizeof(Mc2ServerCfg) == 16 && sizeof(Mc2HcommCfg) == 280);
+  static_assert(sizeof(TopkTiling) == 24 * 4 + 8 * 2 && sizeof(ConfusionTransposeTiling) == 18 * 4);
+  static_assert(sizeof(LayerNormTiling) == 26 * 4 && sizeof(LayerNormSeparateTiling) == 26 * 4);
+  static_assert(offsetof(LayerNormSeparateTiling, rValueBack) == 25 * 4);
+  static_assert(offsetof(Mc2HcommCfg, opType) == 272 &&
+                offsetof(TopkTiling, vreducehalfValMask7) == 110);
+  static_assert(std::is_same_v<AscendC::TopkTiling, AscendC::tiling::TopkTiling>);
+}
+
+TEST(KernelUtils, MatmulsUint16CeilDivAndCeilAlign) {
+  // batch_matmul_utils.h's 16-bit forms: arguments and result are uint16_t.
+  EXPECT_EQ(AscendC::CeilDiv(uint16_t(33), uint16_t(16)), 3);
+  EXPECT_EQ(AscendC::CeilAlign(uint16_t(33), uint16_t(16)), 48);
+  EXPECT_EQ(AscendC::CeilDiv(70000u, 16u), (70000u % 65536 + 15) / 16);  // converts to uint16_t
+  EXPECT_EQ(AscendC::CeilAlign(uint16_t(65535), uint16_t(16)), 0);  // 65536 wraps, as on the device
+  EXPECT_EQ(AscendC::CeilAlign(33u, 16u), 48u);  // the template form for other types
+  CoreFixture fx(64 * 1024);
+  EXPECT_EQ(ErrorOf([&] { (void)AscendC::CeilDiv(uint16_t(1), uint16_t(0)); }),
+            "test: block 0/1: CeilDiv: num2 is 0, which should be larger than 0");
+}
+
 TEST(KernelUtils, GetSortLenAndOffset) {
   for (uint32_t n : {0u, 1u, 7u, 32u, 1001u}) {
     EXPECT_EQ(AscendC::GetSortLen<half>(n), n * 4);  // 8 bytes per (value, index) pair
@@ -140,9 +172,10 @@ TEST(KernelUtils, Int4ValuesAndTensorsAreRefused) {
             "simulated by ascsim");
   DeviceBuffer d(64);
   AscendC::GlobalTensor<AscendC::int4b_t> g;
-  EXPECT_EQ(ErrorOf([&] { g.SetGlobalBuffer(reinterpret_cast<__gm__ AscendC::int4b_t*>(d.gm()), 64); }),
-            "test: block 0/1: GlobalTensor<int4b_t>: int4 tensors (two elements per byte) are not "
-            "simulated by ascsim");
+  EXPECT_EQ(
+      ErrorOf([&] { g.SetGlobalBuffer(reinterpret_cast<__gm__ AscendC::int4b_t*>(d.gm()), 64); }),
+      "test: block 0/1: GlobalTensor<int4b_t>: int4 tensors (two elements per byte) are not "
+      "simulated by ascsim");
 }
 
 TEST(KernelUtils, QueSyncOrdersTwoPipes) {

@@ -15,23 +15,26 @@
 
 namespace {
 
+using AscendC::TPosition;
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::DeviceBuffer;
 using ascsim_test::ErrorOf;
-using AscendC::TPosition;
 
-// y = 2 * x + 1 through a depth-0 input queue, a VECCALC queue handing VECOUT work to the copy-out
-// with user positions, and a TBuf driven by its queue calls. `n` elements per block, tiles of 64.
+// y = 2 * x + 1 through a depth-0 input queue, a TBuf driven by its queue calls, and a VECCALC
+// queue handing the result from one vector stage to the next with user positions (VECOUT ->
+// VECIN); `n` elements per block, tiles of 64.
 template <class T>
 __aicore__ inline void InPlaceQueues(GM_ADDR x, GM_ADDR y, uint32_t n) {
   AscendC::TPipe pipe;
   AscendC::TQue<TPosition::VECIN, 0> in;
   AscendC::TQue<TPosition::VECCALC, 1> mid;
+  AscendC::TQue<TPosition::VECOUT, 1> out;
   AscendC::TBuf<TPosition::VECCALC> tmp;
   constexpr uint32_t kTile = 64;
   pipe.InitBuffer(in, 2, kTile * sizeof(T));
   pipe.InitBuffer(mid, 2, kTile * sizeof(T));
+  pipe.InitBuffer(out, 2, kTile * sizeof(T));
   pipe.InitBuffer(tmp, kTile * sizeof(T));
   AscendC::GlobalTensor<T> gx, gy;
   const uint64_t base = AscendC::GetBlockIdx() * n;
@@ -46,17 +49,22 @@ __aicore__ inline void InPlaceQueues(GM_ADDR x, GM_ADDR y, uint32_t n) {
     in.EnQue(a);
     in.DeQue(a);
     AscendC::LocalTensor<T> t = tmp.AllocTensor<T>();
-    AscendC::Muls(t, a, T(2), kTile);
+    AscendC::Muls(t, a, T(2), len);
+    in.FreeTensor(a);
     tmp.EnQue(t);
     t = tmp.DeQue<T>();
     AscendC::LocalTensor<T> b = mid.AllocTensor<T>();
-    AscendC::Adds(b, t, T(1), kTile);
+    AscendC::Adds(b, t, T(1), len);
     tmp.FreeTensor(t);
-    in.FreeTensor(a);
-    mid.template EnQue<TPosition::VECOUT, TPosition::GM, T>(b);
-    b = mid.template DeQue<TPosition::VECOUT, TPosition::GM, T>();
-    AscendC::DataCopyPad(gy[off], b, cp);
+    mid.template EnQue<TPosition::VECOUT, TPosition::VECIN, T>(b);
+    b = mid.template DeQue<TPosition::VECOUT, TPosition::VECIN, T>();
+    AscendC::LocalTensor<T> c = out.AllocTensor<T>();
+    AscendC::Adds(c, b, T(0), len);
     mid.FreeTensor(b);
+    out.EnQue(c);
+    c = out.DeQue<T>();
+    AscendC::DataCopyPad(gy[off], c, cp);
+    out.FreeTensor(c);
   }
 }
 
