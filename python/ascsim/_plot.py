@@ -68,6 +68,9 @@ def explain_bound(entry: Dict[str, Any]) -> str:
     lines = [head, f"Bound by {why}"]
     if shares:
         lines.append(f"Average busy share per core: {shares}.")
+    detail = entry.get("explanation")
+    if detail:  # the cost model's own account, in msprof's terms
+        lines.append(detail.rstrip())
     lines.append(f"To try: {advice}")
     return "\n".join(lines)
 

@@ -334,14 +334,14 @@ int64_t MatmulApiTiling::Compute() {
 int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
   Fill(tiling, 1);
-  tiling_.Data() = tiling;
+  tiling_.Assign(tiling);
   return 0;
 }
 
 int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   AscendC::tiling::TCubeTiling t;
   if (GetTiling(t) != 0) return -1;
-  tiling.Data() = t;
+  tiling.Assign(t);
   return 0;
 }
 
@@ -443,14 +443,14 @@ int64_t MultiCoreMatmulTiling::Compute() {
 int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
   Fill(tiling, mDim_ * nDim_);
-  tiling_.Data() = tiling;
+  tiling_.Assign(tiling);
   return 0;
 }
 
 int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) {
   AscendC::tiling::TCubeTiling t;
   if (GetTiling(t) != 0) return -1;
-  tiling.Data() = t;
+  tiling.Assign(t);
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -104,26 +105,37 @@
 
 namespace optiling {
 
-// The host-side TCubeTiling (BEGIN_TILING_DATA_DEF(TCubeTiling) in CANN): set_x / get_x per
-// field, SaveToBuffer and GetDataSize; its bytes are those of the kernel struct.
-class TCubeTiling {
- public:
-#define ASCSIM_TCUBE_ACCESSORS(name)             \
-  void set_##name(int32_t v) { data_.name = v; } \
-  int32_t get_##name() const { return data_.name; }
-  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_ACCESSORS)
-#undef ASCSIM_TCUBE_ACCESSORS
-  size_t GetDataSize() const { return sizeof(data_); }
-  // Copies the fields to `pData` (at most `capacity` bytes).
-  void SaveToBuffer(void* pData, size_t capacity) const {
-    std::memcpy(pData, &data_, capacity < sizeof(data_) ? capacity : sizeof(data_));
-  }
-  const AscendC::tiling::TCubeTiling& Data() const { return data_; }
-  AscendC::tiling::TCubeTiling& Data() { return data_; }
+// The host-side TCubeTiling: BEGIN_TILING_DATA_DEF(TCubeTiling) with CANN's fields (asc-devkit
+// include/adv_api/matmul/matmul_tilingdata.h), registered as TCubeTilingOpApi, so that an
+// operator's tiling struct can hold it (TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, cubeTiling))
+// and its bytes are those of the kernel struct AscendC::tiling::TCubeTiling.
+BEGIN_TILING_DATA_DEF(TCubeTiling)
+#define ASCSIM_TCUBE_FIELD_DEF(name) TILING_DATA_FIELD_DEF(int32_t, name);
+ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_FIELD_DEF)
+#undef ASCSIM_TCUBE_FIELD_DEF
 
- private:
-  AscendC::tiling::TCubeTiling data_;
-};
+public:
+// Copies hold their own bytes (a TilingDef copied member-wise would share its buffer).
+TCubeTiling(const TCubeTiling& other) : TCubeTiling() { Assign(other.Data()); }
+TCubeTiling& operator=(const TCubeTiling& other) {
+  if (this != &other) Assign(other.Data());
+  return *this;
+}
+// ascsim: the fields as the kernel struct, and all of them set from one.
+AscendC::tiling::TCubeTiling Data() const {
+  AscendC::tiling::TCubeTiling t;
+#define ASCSIM_TCUBE_GET(name) t.name = name##_;
+  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_GET)
+#undef ASCSIM_TCUBE_GET
+  return t;
+}
+void Assign(const AscendC::tiling::TCubeTiling& t) {
+#define ASCSIM_TCUBE_SET(name) set_##name(t.name);
+  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_SET)
+#undef ASCSIM_TCUBE_SET
+}
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(TCubeTilingOpApi, TCubeTiling)
 
 }  // namespace optiling
 
@@ -179,7 +191,6 @@ enum class DataType : int32_t {
   DT_FLOAT4_E1M2 = 39,
   DT_MAX = 40,
 };
-
 
 enum class TPosition : int32_t {
   GM,
