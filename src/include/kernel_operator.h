@@ -16,6 +16,7 @@
 #include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/adv/utils.h"
 #include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/basic_api_impl.h"
 #include "ascsim/aicore/compare_select.h"
 #include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/data_copy.h"
