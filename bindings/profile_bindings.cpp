@@ -40,6 +40,7 @@ class PyProfile {
       mem["write_back_bytes"] = e.memory.write_back_bytes;
       mem["l2_thrashing"] = e.memory.l2_thrashing;
       mem["hbm_busy_us"] = e.memory.hbm_busy_us;
+      mem["port_busy_us"] = e.memory.port_busy_us;
       mem["vector_conflict_us"] = e.memory.vector_conflict_us;
       mem["vector_head_us"] = e.memory.vector_head_us;
       d["memory"] = mem;

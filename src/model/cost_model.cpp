@@ -325,6 +325,7 @@ class MemorySystem {
       }
     }
     stats_->hbm_busy_us += f.hbm * bytes / hbm_;
+    if (port_ < kInf) stats_->port_busy_us += bytes / port_;
     const double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
     f.cap = engine > 0 ? engine : kInf;
     const int64_t id = Push(f);
@@ -937,7 +938,7 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   est.memory.l2_thrashing = soc.l2_bytes > 0 && Thrashes(traces, soc.l2_bytes);
 
   // Critical busy time per resource, summed over waves, for the bound.
-  double vector_time = 0, scalar_time = 0, cube_time = 0;
+  double vector_time = 0, scalar_time = 0, cube_time = 0, transfer_time = 0;
   double wave_start = 0;
   for (uint32_t wave = 0; wave * cores < blocks; ++wave) {
     const uint32_t first_group = wave * cores;
@@ -1024,9 +1025,10 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
         }
       }
     }
-    double wave_len = 0, wave_v = 0, wave_s = 0, wave_m = 0;
+    double wave_len = 0, wave_v = 0, wave_s = 0, wave_m = 0, wave_t = 0;
     for (const CoreReplay& r : replays) {
       wave_len = std::max(wave_len, r.finish());
+      wave_t = std::max({wave_t, r.busy(Pipe::kMte2), r.busy(Pipe::kMte3)});
       wave_v = std::max(wave_v, r.busy(Pipe::kV));
       wave_s = std::max(wave_s, r.busy(Pipe::kS));
       wave_m = std::max(wave_m, r.busy(Pipe::kM));
@@ -1051,6 +1053,7 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
     for (TimelineEvent& e : wave_events) e.start_us += wave_start;
     est.events.insert(est.events.end(), wave_events.begin(), wave_events.end());
     vector_time += wave_v;
+    transfer_time += wave_t;
     scalar_time += wave_s;
     cube_time += wave_m;
     wave_start += wave_len;
@@ -1060,12 +1063,17 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   est.task_duration_us = est.estimated_us + (blocks > 0 ? soc.task_overhead_us : 0);
 
   // The bound: the resource busiest over the kernel's time; when none is busy for at least half
-  // of it, the time goes to waiting (DMA latency, dependencies): "latency".
+  // of it, the time goes to waiting (DMA latency, dependencies): "latency". GM bandwidth is
+  // HBM's or the port's (L2 hits use only the port), or a core's MTE engine moving data nearly
+  // all the time (>= 75%: one core cannot fill HBM).
   const double t = est.estimated_us > 0 ? est.estimated_us : 1;
+  if (transfer_time < 0.75 * t) transfer_time = 0;
   struct Candidate {
     const char* name;
     double share;
-  } candidates[] = {{"GM bandwidth", est.memory.hbm_busy_us / t},
+  } candidates[] = {{"GM bandwidth",
+                     std::max({est.memory.hbm_busy_us, est.memory.port_busy_us, transfer_time}) /
+                         t},
                     {"vector", vector_time / t},
                     {"scalar", scalar_time / t},
                     {"cube", cube_time / t}};

@@ -32,6 +32,24 @@ int PipeTid(trace::Pipe pipe) {
   return 8;
 }
 
+// The lanes of the Chrome trace, named as msprof op simulator's instruction pipeline chart
+// (trace.json) names them: VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP (CANN msprof
+// "仿真指令流水图文件" field reference).
+const char* LaneName(trace::Pipe pipe) {
+  switch (pipe) {
+    case trace::Pipe::kV:
+      return "VECTOR";
+    case trace::Pipe::kS:
+      return "SCALAR";
+    case trace::Pipe::kM:
+      return "CUBE";
+    case trace::Pipe::kFix:
+      return "FIXP";
+    default:
+      return trace::PipeName(pipe);
+  }
+}
+
 std::string Fixed(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
@@ -117,7 +135,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
           << ",\"args\":{\"sort_index\":" << core << "}}";
     for (const auto& [tid, pipe] : pipes) {
       sep() << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << core << ",\"tid\":" << tid
-            << ",\"args\":{\"name\":\"" << trace::PipeName(pipe) << "\"}}";
+            << ",\"args\":{\"name\":\"" << LaneName(pipe) << "\"}}";
       sep() << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core << ",\"tid\":" << tid
             << ",\"args\":{\"sort_index\":" << tid << "}}";
     }
@@ -128,7 +146,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     offset += e.launch_overhead_us;  // each launch starts after its launch overhead
     for (const TimelineEvent& ev : e.events) {
       const trace::ApiCall& call = (*e.traces)[ev.block].calls[ev.call_index];
-      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << trace::PipeName(ev.pipe)
+      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << LaneName(ev.pipe)
             << "\",\"ph\":\"X\",\"ts\":" << Fixed(offset + ev.start_us, 4)
             << ",\"dur\":" << Fixed(ev.dur_us, 4) << ",\"pid\":" << ev.core
             << ",\"tid\":" << PipeTid(ev.pipe) << ",\"args\":{\"kernel\":" << JsonString(e.kernel)

@@ -144,7 +144,7 @@ def test_save_trace_writes_chrome_trace_events(tmp_path):
     assert {e["pid"] for e in complete} == {0, 1, 2, 3}
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in data["traceEvents"]
              if e["ph"] == "M" and e["name"] == "thread_name"}
-    assert set(names.values()) == {"MTE2", "V", "MTE3"}
+    assert set(names.values()) == {"MTE2", "VECTOR", "MTE3"}  # msprof op simulator's lane names
     adds = [e for e in complete if e["name"] == "Add"]
     for core in range(4):  # each core adds its 8192 elements, in as many tiles as it takes
         assert sum(e["args"]["elements"] for e in adds if e["pid"] == core) == 8192
@@ -166,7 +166,7 @@ def test_plot_writes_a_png(tmp_path):
     assert path.stat().st_size > 5000
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert any(l.startswith("MTE2:") for l in labels) and any(l.startswith("V:") for l in labels)
+    assert any(l.startswith("MTE2:") for l in labels) and any(l.startswith("VECTOR:") for l in labels)
     assert any("drawn at that width" in l for l in labels)
     # Op names on the bars wide enough to hold them: the GELU's long vector ops are.
     names = {t.get_text() for t in ax.texts}

@@ -55,6 +55,7 @@ struct TransferStats {
   uint64_t write_back_bytes = 0;  // MTE3 bytes that push dirty L2 lines out to HBM
   bool l2_thrashing = false;      // the launch's cacheable footprint exceeds L2
   double hbm_busy_us = 0;         // HBM time used (bytes and run overhead at full bandwidth)
+  double port_busy_us = 0;        // L2 / interconnect port time used (every byte moved)
   double vector_conflict_us = 0;  // vector time lost to UB bank conflicts, summed over cores
   double vector_head_us = 0;      // vector instruction start-up time, summed over cores
 };
@@ -85,7 +86,8 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record);
 // One line per launch: kernel, blocks, soc, estimate, waves, bound, per-pipe busy time.
 std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches);
 
-// Chrome trace event JSON: pid = core, tid = pipe, one "X" event per call with its arguments;
+// Chrome trace event JSON: pid = core, tid = pipe (its lanes named as msprof op simulator's
+// trace.json names them: VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP), one "X" event per call;
 // launches follow each other on the time axis, separated by their launch overhead.
 std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches);
 void WriteChromeTrace(const std::vector<LaunchEstimate>& launches, const std::string& path);

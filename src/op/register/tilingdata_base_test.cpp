@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "ascsim/error.h"
-#include "op/build/kernel_tiling_header.h"
+#include "op/tools/kernel_tiling_header.h"
 #include "op/framework.h"
 
 namespace optiling {

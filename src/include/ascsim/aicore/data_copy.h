@@ -317,7 +317,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
                  const DataCopyPadParams& pad) {
   T value;
   const uint64_t raw = pad.paddingValue;
-  std::memcpy(&value, &raw, sizeof(T));
+  // half/bfloat16_t are not trivial types (user-declared constructors) but hold only their bits.
+  std::memcpy(static_cast<void*>(&value), &raw, sizeof(T));
   DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
               DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
 }
