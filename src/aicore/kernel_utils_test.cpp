@@ -72,7 +72,7 @@ TEST(KernelUtils, TypeTests) {
   static_assert(AscendC::Std::is_integral_v<uint8_t> && !AscendC::Std::is_integral_v<float>);
   static_assert(std::is_same_v<AscendC::Std::remove_cvref_t<const int&>, int>);
   static_assert(decltype(AscendC::Std::Int<2>{} * AscendC::Std::Int<3>{})::value == 6);
-  static_assert(AscendC::Std::min(3, 7u) == 3u && AscendC::Std::max(2.5, 1) == 2.5);
+  static_assert(AscendC::Std::min(3, 7L) == 3L && AscendC::Std::max(2.5, 1) == 2.5);
   static_assert(AscendC::Std::ceil_division(17, 8) == 3 && AscendC::Std::ceil_align(17, 8) == 24);
   EXPECT_EQ(AscendC::Std::abs(int16_t(-7)), 7);
   EXPECT_EQ(AscendC::Std::abs(-2.5f), 2.5f);
@@ -142,7 +142,8 @@ TEST(KernelUtils, MatmulsUint16CeilDivAndCeilAlign) {
   // batch_matmul_utils.h's 16-bit forms: arguments and result are uint16_t.
   EXPECT_EQ(AscendC::CeilDiv(uint16_t(33), uint16_t(16)), 3);
   EXPECT_EQ(AscendC::CeilAlign(uint16_t(33), uint16_t(16)), 48);
-  EXPECT_EQ(AscendC::CeilDiv(70000u, 16u), (70000u % 65536 + 15) / 16);  // converts to uint16_t
+  uint32_t big = 70000;  // not a constant: its conversion to uint16_t is the point
+  EXPECT_EQ(AscendC::CeilDiv(big, 16u), (70000u % 65536 + 15) / 16);
   EXPECT_EQ(AscendC::CeilAlign(uint16_t(65535), uint16_t(16)), 0);  // 65536 wraps, as on the device
   EXPECT_EQ(AscendC::CeilAlign(33u, 16u), 48u);  // the template form for other types
   CoreFixture fx(64 * 1024);
@@ -176,6 +177,14 @@ TEST(KernelUtils, Int4ValuesAndTensorsAreRefused) {
       ErrorOf([&] { g.SetGlobalBuffer(reinterpret_cast<__gm__ AscendC::int4b_t*>(d.gm()), 64); }),
       "test: block 0/1: GlobalTensor<int4b_t>: int4 tensors (two elements per byte) are not "
       "simulated by ascsim");
+  // A kernel that quantizes to int4 (a DTYPE selection of int4b_t) compiles: the vector calls
+  // instantiate with int4b_t, and the fault comes where the tensor is bound.
+  auto src = b.Get<half>();
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::Cast(b.Get<AscendC::int4b_t>(), src, AscendC::RoundMode::CAST_RINT, 64);
+            }),
+            "test: block 0/1: LocalTensor<int4b_t>: int4 tensors (two elements per byte) are not "
+            "simulated by ascsim");
 }
 
 TEST(KernelUtils, QueSyncOrdersTwoPipes) {

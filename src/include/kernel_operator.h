@@ -12,6 +12,7 @@
 
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_more.h"
+#include "ascsim/adv/math_round.h"
 #include "ascsim/adv/index.h"
 #include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/adv/utils.h"
