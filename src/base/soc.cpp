@@ -1,5 +1,7 @@
 #include "ascsim/soc.h"
 
+#include <strings.h>
+
 #include "ascsim/error.h"
 
 namespace ascsim {
@@ -138,13 +140,33 @@ const std::vector<SocProfile>& SocProfiles() {
 }
 #undef ASCSIM_MEMORY_FIGURES
 
+const std::vector<SocName>& SocNames() {
+  static const std::vector<SocName> names = {
+#define ASCSIM_SOC_NAME(name, profile, why) {name, profile, why},
+#include "soc_names.inc"
+#undef ASCSIM_SOC_NAME
+  };
+  return names;
+}
+
+const SocName* FindSocName(const std::string& name) {
+  for (const SocName& n : SocNames()) {
+    if (strcasecmp(name.c_str(), n.name) == 0) return &n;
+  }
+  return nullptr;
+}
+
 const SocProfile& FindSocProfile(const std::string& name) {
+  std::string profile = name;
+  if (const SocName* n = FindSocName(name)) profile = n->profile;
   std::string known;
   for (const SocProfile& p : SocProfiles()) {
-    if (name == p.name) return p;
+    if (strcasecmp(profile.c_str(), p.name) == 0) return p;
     known += known.empty() ? p.name : std::string(", ") + p.name;
   }
-  throw InvalidArgument("unknown SoC '" + name + "'; known: " + known);
+  throw InvalidArgument("unknown SoC '" + name + "'; known profiles: " + known +
+                        " (and the names of the other SoCs they model, e.g. Ascend910B4, "
+                        "Ascend310P1)");
 }
 
 }  // namespace ascsim

@@ -199,6 +199,8 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.sanitize = settings.values.sanitize;
   shared.ub_fill = settings.values.ub_fill;
   shared.tiling_key = tiling_key;
+  shared.cce_auto_sync = settings.values.sanitize != 0 && kernel_id != nullptr &&
+                         runtime::Process::Get().IsAutoSync(kernel_id);
   std::unique_ptr<aicore::LaunchSanitizer> sanitizer;
   if (settings.values.sanitize != 0) {
     sanitizer = std::make_unique<aicore::LaunchSanitizer>(settings.values.sanitize, block_dim);

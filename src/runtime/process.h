@@ -61,6 +61,9 @@ class Process {
   // ICPU_SET_TILING_KEY's key (ascsim/runtime.h).
   void SetCpuDebugTilingKey(uint64_t key) { cpu_debug_tiling_key_.store(key); }
   uint64_t CpuDebugTilingKey() const { return cpu_debug_tiling_key_.load(); }
+  // Kernel functions built with --cce-auto-sync (DeclareCompiledWithAutoSync).
+  void MarkAutoSync(const void* kernel_id);
+  bool IsAutoSync(const void* kernel_id) const;
   int AddObserver(LaunchObserver observer);
   void RemoveObserver(int id);
 
@@ -82,6 +85,7 @@ class Process {
   std::set<std::string> seen_keys_;
   std::map<std::pair<const void*, uint64_t>, int> kernel_layouts_;
   std::atomic<uint64_t> cpu_debug_tiling_key_{0};
+  std::set<const void*> auto_sync_kernels_;
 
   ForkSafeInstance<WorkerPool> pool_;
   ForkSafeInstance<Watchdog> watchdog_;

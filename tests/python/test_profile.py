@@ -237,3 +237,33 @@ def test_profile_coexists_with_ascsim_trace(tmp_path):
     subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
     data = json.loads(path.read_text())
     assert any(e["ph"] == "X" and e["name"] == "Add" for e in data["traceEvents"])
+
+
+def test_a_plot_of_many_launches_explains_all_and_clips_nothing(tmp_path):
+    pytest.importorskip("matplotlib")
+    x = halves(4 * 2048)
+    with add_custom.profile() as prof:
+        for block_dim in (1, 2, 4):  # three configurations of the add
+            add_custom.run_add_custom(x, x, block_dim=block_dim)
+        add_custom.run_gelu_custom(x, block_dim=4)
+        add_custom.run_gelu_custom(x, block_dim=4)  # the same as the one before
+        add_custom.run_add_custom(x.astype(np.float32), x.astype(np.float32), block_dim=2)
+    fig = prof.plot(str(tmp_path / "many.png"))
+    words = " ".join(t.get_text() for t in fig.texts)
+    summary = prof.summary()
+    assert len(summary) == 6
+    # Every kernel and configuration is explained (the two identical GELUs once, counted).
+    for s in summary:
+        assert f"{s['kernel']} on {s['soc']}, block_dim {s['block_dim']}" in words
+    configurations = {(s["kernel"], s["soc"], s["block_dim"]) for s in summary}
+    assert len(configurations) == 4  # the float32 add on 2 blocks is like the half one
+    assert words.count("Bound by") == 4 and "(2 launches like this one)" in words
+    title = fig.axes[0].get_title()
+    assert "add_custom" in title and "gelu_custom" in title
+    # Nothing drawn outside the figure.
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    for artist in list(fig.texts) + [fig.axes[0].title]:
+        extent = artist.get_window_extent(renderer)
+        assert extent.x0 >= box.x0 - 1 and extent.y0 >= box.y0 - 1
+        assert extent.x1 <= box.x1 + 1 and extent.y1 <= box.y1 + 1, artist.get_text()[:60]

@@ -193,6 +193,13 @@ void Launch(const char* kernel, uint32_t block_dim, KernelBody body, Stream* str
 void SetCpuDebugTilingKey(uint64_t key);
 uint64_t CpuDebugTilingKey();
 
+// Says that kernel function `kernel` was built with bisheng's --cce-auto-sync: the compiler inserts
+// the SetFlag/WaitFlag pairs scalar accesses need (S <-> V/MTE2/MTE3), so the sanitizer's `sync`
+// check does not require them in its source. The toolkit's compilers declare their kernels this
+// way when given the flag (ascsim-launch-transform, AutoSyncDeclarations). Returns true (for a
+// static initializer).
+bool DeclareCompiledWithAutoSync(const void* kernel);
+
 // An in-order queue of launches and copies with its own worker thread.
 class Stream {
  public:

@@ -68,8 +68,18 @@ inline uint64_t LibApiWorkspaceBytes(const SocProfile& soc) {
 
 // All known profiles.
 const std::vector<SocProfile>& SocProfiles();
-// Looks a profile up by name (case-sensitive, as CANN spells it); throws InvalidArgument listing
-// the known names when there is none.
+// A SoC name ascsim accepts and the profile it is simulated as (src/base/soc_names.inc: the names
+// the toolkit's SOC_VERSION takes, mapped the same way). `why` is empty for a profile's own name.
+struct SocName {
+  const char* name;
+  const char* profile;
+  const char* why;
+};
+const std::vector<SocName>& SocNames();
+// The entry for `name` (compared ignoring case: "ascend910b3" is the 910B3), or null.
+const SocName* FindSocName(const std::string& name);
+// Looks a profile up by a SoC name (a profile's own, or one of SocNames(), in any case); throws
+// InvalidArgument listing the known names when there is none.
 const SocProfile& FindSocProfile(const std::string& name);
 
 // The profile new launches use: set by SetSoc, else ASCSIM_SOC, else Ascend910B1.

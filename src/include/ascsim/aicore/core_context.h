@@ -102,6 +102,9 @@ struct LaunchShared {
   // The tiling key the launch was issued with (TILING_KEY_VAR / TILING_KEY_IS): the TilingFunc's
   // SetTilingKey for an aclnn launch, ICPU_SET_TILING_KEY's for ICPU_RUN_KF, else 0.
   uint64_t tiling_key = 0;
+  // The kernel was built with bisheng's --cce-auto-sync (DeclareCompiledWithAutoSync): the
+  // compiler inserts the scalar pipe flags, so the sanitizer never requires them in the source.
+  bool cce_auto_sync = false;
   // Sub-core layout (cube.md): decided when the launch starts, except while `probing` (the first
   // launch of a kernel whose type is not yet known): then the first call that reveals the type
   // (KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer) stores it in `revealed_layout`
