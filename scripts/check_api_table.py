@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-HEADERS = ['"kernel_operator.h"', '"tiling/adv_math_tiling.h"', '"tiling/softmax_tiling.h"',
+HEADERS = ['"kernel_operator.h"', '"kernel_tiling/kernel_tiling.h"', '"tiling/adv_math_tiling.h"', '"tiling/softmax_tiling.h"',
            '"tiling/rmsnorm_tiling.h"', '"tiling/dequant_tiling.h"']
 
 # A use of each rejected name, which must fail to compile with an "ascsim:" message.

@@ -5,6 +5,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/kernel_print.h"
+#include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/vector_ops.h"
 
@@ -358,19 +359,33 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
 }
 
-void SyncAllImpl() {
+void SyncAllImpl(bool aiv_only) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   if (!core.launch->sync_all) {
     Fault(ErrorKind::kSyncMisuse, "SyncAll: not available in this launch");
   }
-  // In a mix kernel the device's SyncAll<true> gathers every AIV of the launch (and SyncAll<false>
-  // the AICs too); the barrier here counts one arrival per block, so it would release early.
-  // Refused rather than approximated (docs/cube.md, limits).
+  // In a mix kernel the hardware SyncAll is built from cross-core flags, as CANN's A2 code does
+  // (impl/basic_api/dav_c220/kernel_operator_sync_impl.h, SyncAllImpl): SyncAll<true> is a
+  // mode-0 round of flag 14 among the cores of the caller's kind (every AIV); SyncAll<false> has
+  // each AIC wait for its AIVs (mode 2, flag 12), meet the other AICs (mode 0, flag 11) and release
+  // its AIVs (mode 2, flag 13). Those flag ids are reserved (the CrossCoreSetFlag docs).
   if (core.launch->layout == KernelLayout::kMix) {
-    Fault(ErrorKind::kSyncMisuse,
-          "SyncAll in a mix (AIC + AIV) kernel is not simulated by ascsim; split the kernel or "
-          "synchronise the AIVs with CrossCoreSetFlag/CrossCoreWaitFlag");
+    constexpr uint16_t kSyncAicFlag = 11, kSyncAivFlag = 12, kSyncAicAivFlag = 13,
+                       kSyncAivOnlyAll = 14;
+    if (aiv_only) {
+      CrossCoreSetImpl(0, PIPE_MTE3, kSyncAivOnlyAll);
+      CrossCoreWaitImpl(0, PIPE_S, kSyncAivOnlyAll);
+    } else if (core.unit == CoreUnit::kAic) {
+      CrossCoreWaitImpl(0, PIPE_S, kSyncAivFlag);
+      CrossCoreSetImpl(0, PIPE_FIX, kSyncAicFlag);
+      CrossCoreWaitImpl(0, PIPE_S, kSyncAicFlag);
+      CrossCoreSetImpl(2, PIPE_MTE3, kSyncAicAivFlag);
+    } else {
+      CrossCoreSetImpl(2, PIPE_MTE3, kSyncAivFlag);
+      CrossCoreWaitImpl(0, PIPE_S, kSyncAicAivFlag);
+    }
+    return;
   }
   Record(core, [] {
     trace::ApiCall call{};

@@ -9,11 +9,26 @@
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/error.h"
+#include "ascsim/aicore/kernel_type.h"
+
+// CANN's CPU-debug core type (asc-devkit impl/utils/sys_macros.h: `extern int32_t g_coreType`),
+// per thread here because ascsim runs the cores on threads.
+thread_local int32_t g_coreType = AscendC::MIX;
 
 namespace ascsim::aicore {
 
 namespace {
 thread_local CoreContext* g_current_core = nullptr;
+
+// Keeps CANN's g_coreType (AscendC::MIX / AIC / AIV) in step with the current core.
+void SetCurrentCore(CoreContext* core) {
+  g_current_core = core;
+  g_coreType = core == nullptr               ? AscendC::MIX
+               : core->unit == CoreUnit::kAic ? AscendC::AIC
+               : core->unit == CoreUnit::kAiv ? AscendC::AIV
+                                              : AscendC::MIX;
+}
+
 void DeleteSanitizer(CoreSanitizer* sanitizer) { CoreSanitizer::Destroy(sanitizer); }
 
 // The SlotStore of the thread's next block: taken by a CoreScope, given back (emptied) at its
@@ -108,7 +123,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
     sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
-  g_current_core = &context_;
+  SetCurrentCore(&context_);
 }
 
 CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
@@ -140,7 +155,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
     sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }
-  g_current_core = &context_;
+  SetCurrentCore(&context_);
 }
 
 bool EnsureCubeMemories(CoreContext& core) {
@@ -174,7 +189,7 @@ CoreScope::~CoreScope() {
     FlushKernelPrint(context_);
   } catch (...) {
   }
-  g_current_core = previous_;
+  SetCurrentCore(previous_);
   // The block's tensors are gone with it: its records can serve the thread's next block. The
   // sanitizer, which refers to them, ends first.
   sanitizer_.reset();
@@ -182,9 +197,9 @@ CoreScope::~CoreScope() {
 }
 
 CurrentCoreSwitch::CurrentCoreSwitch(CoreContext* core) : previous_(g_current_core) {
-  g_current_core = core;
+  SetCurrentCore(core);
 }
-CurrentCoreSwitch::~CurrentCoreSwitch() { g_current_core = previous_; }
+CurrentCoreSwitch::~CurrentCoreSwitch() { SetCurrentCore(previous_); }
 
 SingleCore::SingleCore(const SocProfile& soc, uint32_t block_num, bool strict)
     : launch_(std::make_unique<LaunchShared>()) {

@@ -3,7 +3,9 @@
 // reported at once (instead of hanging) when no partner that could still set the flag is left.
 #include <chrono>
 
+#include "aicore/cross_core_launch.h"
 #include "aicore/mix_group.h"
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/kernel_type.h"
 
@@ -31,16 +33,13 @@ uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pip
       flag &= 15;
     }
     LaunchShared& launch = *core.launch;
-    if (launch.layout != KernelLayout::kMix) {
+    if (launch.layout != KernelLayout::kMix &&
+        (!launch.cross_core_enabled || launch.cross_launch == nullptr)) {
       if (launch.probing) RevealCrossCore(core, call);
       Fault(ErrorKind::kSyncMisuse,
-            Str(call, ": ",
-                launch.cross_core_enabled ? "waits across the whole launch (mode 0) "
-                                            "are not simulated yet"
-                                          : "the kernel type does not start the "
-                                            "cross-core scheduler (declare "
-                                            "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_"
-                                            "AIC_1_2)); the device would hang"));
+            Str(call,
+                ": the kernel type does not start the cross-core scheduler (declare "
+                "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2)); the device would hang"));
     }
     return flag;
   }
@@ -76,9 +75,8 @@ uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pip
                 " needs a KERNEL_TYPE_MIX_AIC_1_1/1_2 kernel (an AIC with its AIVs)"));
     }
   }
-  if (mode == 0) {
-    Fault(ErrorKind::kInvalidArgument,
-          Str(call, "<0>: mode 0 (all cores of one kind across the launch) is not simulated yet"));
+  if (mode == 0 && launch.cross_launch == nullptr) {
+    Fault(ErrorKind::kSyncMisuse, Str(call, "<0>: this launch has no cross-core scheduler"));
   }
   if (mode == 1 && core.unit != CoreUnit::kAiv) {
     Fault(ErrorKind::kSyncMisuse, Str(call, "<1>: mode 1 synchronises the AIVs; this is the AIC"));
@@ -115,15 +113,196 @@ trace::ApiCall CrossCall(const char* name, trace::CallKind kind, pipe_t pipe, ui
   return call;
 }
 
+// Mode 0: one set of this core's kind towards the launch-wide round of `flag`.
+void SetMode0(CoreContext& core, uint16_t flag) {
+  CrossCoreLaunch& L = *core.launch->cross_launch;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(L.mu);
+    first = !L.resident;
+    L.resident = true;
+  }
+  // Every core of the kind must be running for the round to fill (as for SyncAll).
+  if (first && core.launch->make_resident) core.launch->make_resident();
+  const int u = CrossCoreLaunch::UnitOf(core);
+  std::vector<MixGroup*> wake;
+  {
+    std::lock_guard<std::mutex> lock(L.mu);
+    ++L.progress;
+    if (++L.round_sets[u][flag] < L.cores[u]) return;
+    L.round_sets[u][flag] = 0;
+    for (uint32_t i = 0; i < L.cores[u]; ++i) {
+      if (++L.credit[u][size_t{i} * kCrossCoreFlags + flag] > kCrossCoreMaxCount) {
+        Fault(ErrorKind::kSyncMisuse,
+              Str("CrossCoreSetFlag<0>: flag ", flag, " of ", u == 0 ? "AIC " : "AIV ", i,
+                  " counts past ", kCrossCoreMaxCount,
+                  " unconsumed mode-0 rounds (each CrossCoreSetFlag needs its CrossCoreWaitFlag)"));
+      }
+    }
+    wake = L.groups;
+    L.cv.notify_all();
+  }
+  for (MixGroup* g : wake) {
+    if (g == nullptr) continue;
+    std::lock_guard<std::mutex> lock(g->mu);
+    g->cv.notify_all();
+  }
+}
+
+// Takes one mode-0 credit of `flag` for `core` when it has one.
+bool TakeMode0Credit(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag) {
+  if (L == nullptr) return false;
+  std::lock_guard<std::mutex> lock(L->mu);
+  uint8_t& c = L->credit[CrossCoreLaunch::UnitOf(core)]
+                        [size_t{CrossCoreLaunch::IndexOf(core)} * kCrossCoreFlags + flag];
+  if (c == 0) return false;
+  --c;
+  // A completed round orders every set of it before this wait: for the GM race check it is a
+  // launch-wide barrier of this core's kind, like SyncAll.
+  if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();
+  return true;
+}
+
+// Whether the launch is stuck: no core of it can run (each one has left the kernel or waits for a
+// flag it has no credit of; a credit in another block's group is caught by the second condition)
+// and nothing happened since the last look (`seen`, updated here). Called under L.mu.
+bool LaunchStuckLocked(CrossCoreLaunch& L, uint64_t* seen) {
+  for (int u = 0; u < 2; ++u) {
+    uint32_t blocked = 0;
+    for (uint32_t i = 0; i < L.cores[u]; ++i) {
+      const int f = L.wait_flag[u][i];
+      if (f >= 0 && L.credit[u][size_t{i} * kCrossCoreFlags + f] == 0) ++blocked;
+    }
+    if (L.cores[u] > L.exited[u] + blocked) {
+      *seen = ~uint64_t{0};
+      return false;
+    }
+  }
+  if (*seen == L.progress) return true;
+  *seen = L.progress;
+  return false;
+}
+bool LaunchStuck(CrossCoreLaunch* L, uint64_t* seen) {
+  if (L == nullptr) return true;  // only the block's own sub-cores could set it
+  std::lock_guard<std::mutex> lock(L->mu);
+  return LaunchStuckLocked(*L, seen);
+}
+void NoteProgress(CrossCoreLaunch* L) {
+  if (L == nullptr) return;
+  std::lock_guard<std::mutex> lock(L->mu);
+  ++L->progress;
+}
+
+// Marks the core as waiting for `flag` in the launch-wide state for the scope.
+class WaitingScope {
+ public:
+  WaitingScope(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag)
+      : L_(L), unit_(CrossCoreLaunch::UnitOf(core)), index_(CrossCoreLaunch::IndexOf(core)) {
+    if (L_ == nullptr) return;
+    std::lock_guard<std::mutex> lock(L_->mu);
+    ++L_->waiting[unit_];
+    L_->wait_flag[unit_][index_] = static_cast<int16_t>(flag);
+  }
+  ~WaitingScope() {
+    if (L_ == nullptr) return;
+    std::lock_guard<std::mutex> lock(L_->mu);
+    --L_->waiting[unit_];
+    L_->wait_flag[unit_][index_] = -1;
+    ++L_->progress;
+  }
+  WaitingScope(const WaitingScope&) = delete;
+  WaitingScope& operator=(const WaitingScope&) = delete;
+
+ private:
+  CrossCoreLaunch* L_;
+  int unit_;
+  uint32_t index_;
+};
+
+std::string Mode0Note(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag) {
+  if (L == nullptr) return "";
+  std::lock_guard<std::mutex> lock(L->mu);
+  const int u = CrossCoreLaunch::UnitOf(core);
+  if (L->round_sets[u][flag] == 0) return "";
+  return Str("; its mode-0 round has ", L->round_sets[u][flag], " of the ", L->cores[u],
+             u == 0 ? " AICs'" : " AIVs'", " sets (", L->exited[u], " left the kernel)");
+}
+
+// A MIX_*_1_0 launch: no block group, mode-0 credits only.
+void WaitLaunchOnly(CoreContext& core, uint16_t flag) {
+  CrossCoreLaunch& L = *core.launch->cross_launch;
+  const int u = CrossCoreLaunch::UnitOf(core);
+  const uint32_t me = CrossCoreLaunch::IndexOf(core);
+  uint8_t& credit = L.credit[u][size_t{me} * kCrossCoreFlags + flag];
+  std::unique_lock<std::mutex> lock(L.mu);
+  ++L.waiting[u];
+  L.wait_flag[u][me] = static_cast<int16_t>(flag);
+  auto leave = [&] {
+    --L.waiting[u];
+    L.wait_flag[u][me] = -1;
+    ++L.progress;
+  };
+  uint64_t seen = ~uint64_t{0};
+  for (;;) {
+    if (credit > 0) {
+      --credit;
+      leave();
+      if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();  // as TakeMode0Credit
+      return;
+    }
+    if (L.stop != nullptr && L.stop->load(std::memory_order_acquire)) {
+      leave();
+      throw SubCoreStopped{};  // another core's fault is the launch's result
+    }
+    const bool cancelled = core.launch->cancelled.load(std::memory_order_acquire);
+    if (cancelled || LaunchStuckLocked(L, &seen)) {
+      leave();
+      const uint32_t sets = L.round_sets[u][flag], exited = L.exited[u];
+      lock.unlock();
+      if (cancelled) {
+        Fault(ErrorKind::kTimeout, core.launch->cancel_reason + " (waiting at CrossCoreWaitFlag)");
+      }
+      Fault(
+          ErrorKind::kSyncMisuse,
+          Str("CrossCoreWaitFlag(", flag, ") on ", u == 0 ? "AIC " : "AIV ", me,
+              ": no core of the launch can set it any more (its mode-0 round has ", sets,
+              " of the ", L.cores[u], " sets, ", exited,
+              " cores left the kernel); the device would hang until the AI-core timeout (507014)"));
+    }
+    L.cv.wait_for(lock, std::chrono::milliseconds(50));
+  }
+}
+
 }  // namespace
+
+void CrossCoreExited(CrossCoreLaunch& L, CoreUnit unit) {
+  std::vector<MixGroup*> wake;
+  {
+    std::lock_guard<std::mutex> lock(L.mu);
+    ++L.exited[unit == CoreUnit::kAic ? 0 : 1];
+    ++L.progress;
+    wake = L.groups;
+    L.cv.notify_all();
+  }
+  for (MixGroup* g : wake) {
+    if (g == nullptr) continue;
+    std::lock_guard<std::mutex> lock(g->mu);
+    g->cv.notify_all();
+  }
+}
 
 void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   CoreContext& core = CurrentCore();
   flag = CheckFlag("CrossCoreSetFlag", core, mode, pipe, flag, false);
-  MixGroup& g = *core.group;
   Record(core, [&] {
     return CrossCall("CrossCoreSetFlag", trace::CallKind::kCrossCoreSet, pipe, mode, flag);
   });
+  if (mode == 0) {
+    SetMode0(core, flag);
+    return;
+  }
+  NoteProgress(core.launch->cross_launch);
+  MixGroup& g = *core.group;
   std::lock_guard<std::mutex> lock(g.mu);
   if (mode == 2 && core.unit == CoreUnit::kAic) {
     for (uint32_t i = 0; i < g.aivs; ++i)
@@ -146,11 +325,18 @@ void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
 void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   CoreContext& core = CurrentCore();
   flag = CheckFlag("CrossCoreWaitFlag", core, mode, pipe, flag, true);
-  MixGroup& g = *core.group;
   Record(core, [&] {
     return CrossCall("CrossCoreWaitFlag", trace::CallKind::kCrossCoreWait, pipe, mode, flag);
   });
+  CrossCoreLaunch* L = core.launch->cross_launch;
+  if (core.group == nullptr) {
+    WaitLaunchOnly(core, flag);
+    return;
+  }
+  MixGroup& g = *core.group;
   const int me = MixGroup::Slot(core);
+  WaitingScope counted(L, core, flag);
+  uint64_t seen = ~uint64_t{0};
   std::unique_lock<std::mutex> lock(g.mu);
   g.waiting[me] = true;
   g.wait_flag[me] = flag;
@@ -161,7 +347,12 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
       g.waiting[me] = false;
       return;
     }
-    if (g.failed) {
+    if (TakeMode0Credit(L, core, flag)) {
+      g.waiting[me] = false;
+      return;
+    }
+    if (g.failed ||
+        (L != nullptr && L->stop != nullptr && L->stop->load(std::memory_order_acquire))) {
       g.waiting[me] = false;
       throw SubCoreStopped{};
     }
@@ -172,13 +363,16 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
       const bool runnable = !g.waiting[s] || g.counters[s][g.wait_flag[s]] > 0;
       if (s != me && !g.exited[s] && runnable) someone = true;
     }
-    if (!someone) {
+    // Other blocks may still complete a mode-0 round or release a partner.
+    if (!someone && LaunchStuck(L, &seen)) {
       g.waiting[me] = false;
       lock.unlock();
       Fault(ErrorKind::kSyncMisuse,
             Str("CrossCoreWaitFlag(", flag, ") on ", SlotName(me),
                 ": no sub-core of this block can set it any more (the others have left the "
-                "kernel or wait themselves); the device would hang until the AI-core timeout (507014)"));
+                "kernel or wait themselves)",
+                Mode0Note(L, core, flag),
+                "; the device would hang until the AI-core timeout (507014)"));
     }
     g.cv.wait_for(lock, std::chrono::milliseconds(50));
     if (core.launch->cancelled.load(std::memory_order_acquire)) {

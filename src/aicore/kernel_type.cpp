@@ -36,7 +36,10 @@ void Reveal(CoreContext& core, KernelLayout layout, int mix_aivs, bool cross_cor
   if (seen < 0 || (seen >> 8) < priority) seen = mine;
   const int enc = seen & 63;
   const KernelLayout decided = static_cast<KernelLayout>(enc / 4);
-  if (decided != launch.layout || (decided == KernelLayout::kMix && enc % 4 != launch.mix_aivs)) {
+  // A MIX_*_1_0 type runs with the layout of the probe but needs the cross-core scheduler.
+  const bool want_cross = (seen & 64) != 0;
+  if (decided != launch.layout || (decided == KernelLayout::kMix && enc % 4 != launch.mix_aivs) ||
+      (want_cross && !launch.cross_core_enabled)) {
     throw KernelTypeRevealed{};
   }
 }

@@ -502,35 +502,27 @@ BufferSlot* QueueBase::AllocSlot() {
             "(507014)"));
 }
 
-void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation) {
+void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation, bool fifo,
+                          AscendC::TPosition user_src, AscendC::TPosition user_dst) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  if (slot == nullptr) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("EnQue on ", Describe(), ": the LocalTensor is not bound to a buffer"));
-  }
-  if (slot->owner != this) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("EnQue on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
-  }
-  if (slot->generation != generation) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("EnQue on ", Describe(), ": LocalTensor used after FreeTensor (", DescribeSlot(*slot), ")"));
-  }
+  CheckOwnTensor("EnQue", slot, generation);
   if (slot->state != BufferState::kAllocated && slot->state != BufferState::kDequeued) {
     Fault(ErrorKind::kQueueMisuse, Str("EnQue on ", Describe(), ": ", DescribeSlot(*slot), " is ",
                                        BufferStateName(slot->state),
                                        "; only an allocated or dequeued tensor can be enqueued"));
   }
   slot->state = BufferState::kQueued;
-  FifoPush(slot);
+  if (fifo) FifoPush(slot);
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueEnQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+    core.sanitizer->QueueEnQue(*slot, QueueEventPipes(user_src == AscendC::TPosition::MAX ? src_ : user_src,
+                                                      user_dst == AscendC::TPosition::MAX ? dst_ : user_dst,
+                                                      core.launch->soc->arch));
   }
   RecordQueueCall("EnQue", trace::CallKind::kEnQue, slot);
 }
 
-BufferSlot* QueueBase::DeQueSlot() {
+BufferSlot* QueueBase::DeQueSlot(AscendC::TPosition user_src, AscendC::TPosition user_dst) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   if (fifo_count_ == 0) {
@@ -542,10 +534,45 @@ BufferSlot* QueueBase::DeQueSlot() {
   BufferSlot* slot = FifoPop();
   slot->state = BufferState::kDequeued;
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(user_src == AscendC::TPosition::MAX ? src_ : user_src,
+                                                      user_dst == AscendC::TPosition::MAX ? dst_ : user_dst,
+                                                      core.launch->soc->arch));
   }
   RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
   return slot;
+}
+
+void QueueBase::DeQueInPlace(BufferSlot* slot, uint32_t generation) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckOwnTensor("DeQue", slot, generation);
+  if (slot->state != BufferState::kQueued) {
+    // The device waits for the enqueue event of this buffer, which nothing will set.
+    Fault(ErrorKind::kQueueMisuse,
+          Str("DeQue(tensor) on ", Describe(), ": ", DescribeSlot(*slot), " is ",
+              BufferStateName(slot->state),
+              ", not enqueued; the device would hang until the AI-core timeout (507014)"));
+  }
+  slot->state = BufferState::kDequeued;
+  if (core.sanitizer != nullptr) {
+    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+  }
+  RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
+}
+
+void QueueBase::CheckOwnTensor(const char* call, BufferSlot* slot, uint32_t generation) const {
+  if (slot == nullptr) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str(call, " on ", Describe(), ": the LocalTensor is not bound to a buffer"));
+  }
+  if (slot->owner != this) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str(call, " on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
+  }
+  if (slot->generation != generation) {
+    Fault(ErrorKind::kQueueMisuse, Str(call, " on ", Describe(), ": LocalTensor used after FreeTensor (",
+                                       DescribeSlot(*slot), ")"));
+  }
 }
 
 void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {

@@ -12,20 +12,28 @@
 
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_more.h"
+#include "ascsim/adv/math_round.h"
+#include "ascsim/adv/index.h"
 #include "ascsim/adv/norm_softmax_quant.h"
+#include "ascsim/adv/utils.h"
 #include "ascsim/aicore/atomic.h"
+#include "ascsim/aicore/basic_api_impl.h"
 #include "ascsim/aicore/compare_select.h"
 #include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/dtype_format.h"
 #include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/kernel_constants.h"
 #include "ascsim/aicore/kernel_print.h"
 #include "ascsim/aicore/list_tensor.h"
 #include "ascsim/aicore/kernel_type.h"
+#include "ascsim/aicore/kernel_utils.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/old_spellings.h"
+#include "ascsim/aicore/que_sync.h"
 #include "ascsim/aicore/reduce_ops.h"
 #include "ascsim/aicore/sort.h"
+#include "ascsim/aicore/std_utils.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/sys_misc.h"
 #include "ascsim/aicore/tiling_data.h"
@@ -43,3 +51,8 @@ using AscendC::GetBlockNum;
 // CANN declares GetTPipePtr() at global scope (asc-devkit include/basic_api/kernel_common.h):
 // kernels call it unqualified; AscendC::GetTPipePtr stays for code that qualifies it.
 using AscendC::GetTPipePtr;
+// CANN declares GetSysWorkSpacePtr() and SetSysWorkSpacePtr() at global scope too
+// (include/basic_api/kernel_operator_swap_mem_intf.h): the official Matmul samples call the first
+// unqualified, without `using namespace AscendC`.
+using AscendC::GetSysWorkSpacePtr;
+inline void SetSysWorkSpacePtr(__gm__ uint8_t* workspace) { AscendC::SetSysWorkspaceForce(workspace); }

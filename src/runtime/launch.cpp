@@ -21,6 +21,7 @@
 #include "runtime/launch_control.h"
 #include "runtime/process.h"
 #include "runtime/sync_all.h"
+#include "aicore/cross_core_launch.h"
 #include "runtime/worker_pool.h"
 
 namespace ascsim {
@@ -243,6 +244,25 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.decided_priority = choice.decided_priority;
   const bool mix = choice.layout == aicore::KernelLayout::kMix;
   const uint32_t per_block = mix ? 1u + choice.mix_aivs : 1u;
+  // Launch-wide cross-core flags (mode 0, and SyncAll in a mix launch) when the kernel type starts
+  // the cross-core scheduler.
+  std::unique_ptr<aicore::CrossCoreLaunch> cross;
+  if (mix || choice.cross_core) {
+    const bool has_aic = mix || choice.layout == aicore::KernelLayout::kAic;
+    const uint32_t aivs = mix ? block_dim * choice.mix_aivs
+                              : (choice.layout == aicore::KernelLayout::kAic ? 0 : block_dim);
+    cross = std::make_unique<aicore::CrossCoreLaunch>(has_aic ? block_dim : 0, aivs);
+    cross->groups.assign(block_dim, nullptr);
+    shared.cross_launch = cross.get();
+  }
+  // Reports a (sub-)core leaving the kernel to the launch-wide cross-core state, however it leaves.
+  struct ExitReport {
+    aicore::CrossCoreLaunch* cross;
+    aicore::CoreUnit unit;
+    ~ExitReport() {
+      if (cross != nullptr) aicore::CrossCoreExited(*cross, unit);
+    }
+  };
 
   const std::vector<LaunchObserver>& observers = *settings.observers;
   std::shared_ptr<std::vector<trace::CoreTrace>> traces;
@@ -265,6 +285,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   };
 
   FaultSlot fault;
+  if (cross) cross->stop = fault.stop();
   std::atomic<bool> revealed{false};
   // Runs one (sub-)core's body and records how it ended; true when it faulted.
   auto run_core = [&](uint32_t b, aicore::CoreContext& ctx) -> bool {
@@ -301,11 +322,16 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   auto run_mix_block = [&](uint32_t b) {
     aicore::MixGroup group(&shared, b, choice.mix_aivs);
     group.aic_trace = trace_of(b, 0);
+    if (cross) {
+      std::lock_guard<std::mutex> lock(cross->mu);
+      cross->groups[b] = &group;
+    }
     std::mutex done_mu;
     std::condition_variable done_cv;
     uint32_t running = choice.mix_aivs;
     auto run_sub = [&](uint32_t slot) {
       const aicore::CoreUnit unit = slot == 0 ? aicore::CoreUnit::kAic : aicore::CoreUnit::kAiv;
+      ExitReport report{cross.get(), unit};
       uint8_t* mems[aicore::kLocalMemoryCount];
       ThreadMemories(unit, mems);
       aicore::CoreScope scope(&shared, b, unit, mems, trace_of(b, slot));
@@ -337,11 +363,16 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
       std::unique_lock<std::mutex> lock(done_mu);
       done_cv.wait(lock, [&] { return running == 0; });
     }
+    if (cross) {
+      std::lock_guard<std::mutex> lock(cross->mu);
+      cross->groups[b] = nullptr;
+    }
     if (stopped) throw runtime::SyncAllStopped{};
   };
   const std::function<void(uint32_t)> run_block = [&](uint32_t b) {
     switch (choice.layout) {
       case aicore::KernelLayout::kAiv: {
+        ExitReport report{cross.get(), aicore::CoreUnit::kAiv};
         aicore::CoreScope scope(&shared, b, ThreadUbArena());
         run_core(b, scope.context());
         return;
@@ -353,6 +384,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
         const aicore::CoreUnit unit = choice.layout == aicore::KernelLayout::kAic
                                           ? aicore::CoreUnit::kAic
                                           : aicore::CoreUnit::kAiCore;
+        ExitReport report{cross.get(), unit};
         uint8_t* mems[aicore::kLocalMemoryCount];
         ThreadMemories(unit, mems);
         aicore::CoreScope scope(&shared, b, unit, mems, trace_of(b, 0));
@@ -365,6 +397,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   // SyncAll: blocks go through the barrier, which may move unstarted ones to their own threads.
   runtime::SyncAllBarrier barrier(shared, block_dim, run_block, fault.stop());
   shared.sync_all = [&barrier](uint32_t b) { barrier.Arrive(b); };
+  shared.make_resident = [&barrier] { barrier.MakeResident(); };
   const std::function<void(uint32_t)> run_or_skip = [&barrier](uint32_t b) { barrier.Run(b); };
 
   const auto start = std::chrono::steady_clock::now();

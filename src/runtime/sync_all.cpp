@@ -105,19 +105,33 @@ void SyncAllBarrier::MoveUnstartedBlocksToThreads() {
   }
 }
 
-void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
+void SyncAllBarrier::CheckResidentCores(const char* call) {
   using aicore::Str;
-  const bool aic = shared_.layout == aicore::KernelLayout::kAic;
+  // A mix block is a whole AI core (its AIC and AIVs): the AIC count bounds it.
+  const bool aic = shared_.layout == aicore::KernelLayout::kAic ||
+                   shared_.layout == aicore::KernelLayout::kMix;
   const int cores = aic ? shared_.soc->cube_cores : shared_.soc->vector_cores;
   if (block_dim_ > static_cast<uint32_t>(cores)) {
     aicore::Fault(
         ErrorKind::kSyncMisuse,
-        Str("SyncAll with blockDim ", block_dim_, " exceeds the ", cores,
+        Str(call, " with blockDim ", block_dim_, " exceeds the ", cores,
             aic ? " physical cube cores of " : " physical vector cores of ", shared_.soc->name,
             "; blocks beyond them run in a later wave, so the device would deadlock "
             "(use blockDim <= ",
             cores, ")"));
   }
+}
+
+void SyncAllBarrier::MakeResident() {
+  CheckResidentCores(shared_.layout == aicore::KernelLayout::kMix ? "SyncAll / CrossCoreSetFlag<0>"
+                                                                  : "CrossCoreSetFlag<0>");
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!threads_started_) MoveUnstartedBlocksToThreads();
+}
+
+void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
+  using aicore::Str;
+  CheckResidentCores("SyncAll");
   // A launch that already failed stops here rather than starting its unstarted blocks (unless a
   // block returned without SyncAll: then every block reaching it reports that, see below).
   if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {

@@ -51,11 +51,16 @@ class SyncAllBarrier {
   void Arrive(uint32_t b);
   // Waits for every block on a dedicated thread; call before the launch reports its result.
   void Join();
+  // Moves every block not started yet onto a dedicated thread (as the first Arrive does), for a
+  // launch-wide cross-core round (mode 0); faults as Arrive does when blockDim exceeds the cores
+  // that can all be resident.
+  void MakeResident();
 
  private:
   void RunClaimed(uint32_t b);
   void Exited(uint32_t b);
   void MoveUnstartedBlocksToThreads();  // mu_ held
+  void CheckResidentCores(const char* call);
 
   aicore::LaunchShared& shared_;
   const uint32_t block_dim_;

@@ -19,13 +19,14 @@
 #include "tikicpulib.h"
 #include "tiling/tiling_api.h"
 
-// Kernel and host tiling code share this file: the kernel-side DT_* numbers (CANN's
-// kernel_type.h macros) would rewrite matmul_tiling::DataType::DT_*.
-#undef DT_BF16
+// kernel_operator.h brings CANN's DT_* macros (kernel_type.h), which would rename
+// matmul_tiling::DataType's enumerators here; CANN's kernel UTs keep host tiling in another file,
+// this test mixes both in one.
 #undef DT_FLOAT
 #undef DT_FLOAT16
-#undef DT_INT32
+#undef DT_BF16
 #undef DT_INT8
+#undef DT_INT32
 
 namespace {
 

@@ -19,11 +19,14 @@
 #include "tikicpulib.h"
 #include "tiling/tiling_api.h"
 
-// Kernel and host tiling code share this file: the kernel-side DT_* numbers (CANN's
-// kernel_type.h macros) would rewrite matmul_tiling::DataType::DT_*.
-#undef DT_BF16
+// kernel_operator.h brings CANN's DT_* macros (kernel_type.h), which would rename
+// matmul_tiling::DataType's enumerators here; CANN's kernel UTs keep host tiling in another file,
+// this test mixes both in one.
 #undef DT_FLOAT
 #undef DT_FLOAT16
+#undef DT_BF16
+#undef DT_INT8
+#undef DT_INT32
 
 namespace {
 
@@ -212,7 +215,6 @@ extern "C" __global__ __aicore__ void mm_aic_leaves_misuse(GM_ADDR a, GM_ADDR b,
                                                            GM_ADDR tiling) {
   MixMisuseKernel<1>(a, b, c, tiling);
 }
-
 
 // The MatmulLeakyRelu kernel-launch layout: Init (GM views, the VECOUT queue) runs before
 // REGIST_MATMUL_OBJ on the AIC as well as on the AIVs; each AIV then takes its blocks of C into
@@ -573,8 +575,23 @@ TEST(MatmulUtils, CeilAndCeilAlignAsKernelsUseThem) {
   EXPECT_EQ(AscendC::CeilAlign(33, 16), 48);
   EXPECT_EQ(AscendC::CeilT(1, 16), 1);
   EXPECT_EQ(AscendC::CeilAlignT(int64_t{17}, int64_t{8}), 24);
-  EXPECT_NE(ErrorOf([] { (void)AscendC::Ceil(4, 0); }).find("Ceil: num2 is 0, which should be "
-                                                            "larger than 0"),
+  // Align / AlignDown / MaxValue / MinValue (matmul_utils.h): constexpr; a divisor of 0 gives 0.
+  static_assert(AscendC::Align(33u, 16u) == 48u && AscendC::Align(32, 16) == 32);
+  static_assert(AscendC::AlignDown(47, 16) == 32 &&
+                AscendC::AlignDown(int64_t{-1}, int64_t{8}) == 0);
+  static_assert(AscendC::MaxValue(3, 9, 4) == 9 && AscendC::MinValue(7u, 2u, 5u) == 2u);
+  static_assert(AscendC::MaxValue(-5) == -5);
+  for (uint32_t m = 0; m < 70; m += 3) {
+    for (uint32_t n : {1u, 5u, 16u, 64u}) {
+      EXPECT_EQ(AscendC::AlignDown(m, n), m - m % n) << m << "," << n;
+      EXPECT_EQ(AscendC::Align(m, n), (m + n - 1) / n * n) << m << "," << n;
+    }
+  }
+  EXPECT_EQ(AscendC::AlignDown(17, 0), 0);
+  EXPECT_EQ(AscendC::Align(17, 0), 0);
+  EXPECT_NE(ErrorOf([] { (void)AscendC::Ceil(4, 0); })
+                .find("Ceil: num2 is 0, which should be "
+                      "larger than 0"),
             std::string::npos);
 }
 }  // namespace

@@ -744,6 +744,8 @@ void CoreSanitizer::SyncAll() {
   gm_log_.NextEpoch();
 }
 
+void CoreSanitizer::CrossCoreRound() { gm_log_.NextEpoch(); }
+
 void CoreSanitizer::PipeDestroyed() { FullBarrier("TPipe::Destroy", false); }
 
 void CoreSanitizer::EventIdAllocated(const char* event_name, uint32_t key, int32_t id) {

@@ -90,7 +90,8 @@ class CoreSanitizer {
   void WaitFlag(uint32_t key, trace::Pipe src, trace::Pipe dst);
   void PipeBarrier(trace::Pipe pipe, const char* what);  // kNone: PIPE_ALL
   void SyncAll();
-  void PipeDestroyed();  // TPipe::Reset/Destroy: PipeBarrier<PIPE_ALL> first, as the device does
+  void CrossCoreRound();  // a mode-0 CrossCoreWaitFlag returned: a new GM epoch, no pipe barrier
+  void PipeDestroyed();   // TPipe::Reset/Destroy: PipeBarrier<PIPE_ALL> first, as the device does
   void EventIdAllocated(const char* event_name, uint32_t key, int32_t id);
   void EventIdReleased(const char* event_name, uint32_t key, int32_t id);
 

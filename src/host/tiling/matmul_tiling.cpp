@@ -411,7 +411,9 @@ int64_t MultiCoreMatmulTiling::Compute() {
     singleCoreN = fixSingleN_ > 0 ? fixSingleN_ : n_;
   } else {
     // The split of M x N over at most `dim` cores with the least work per core (its padded
-    // block), then the smallest tiles (less data per core).
+    // block), then the smallest tiles (less data per core); among equal splits, more cores on M,
+    // as CANN chooses (asc-devkit examples/.../matmul_advanced_api: SetDim(2) on 512 x 512 x 128
+    // gives "按M轴分2个核", and the kernel offsets A by blockIdx * singleCoreM * Ka).
     int64_t best_work = std::numeric_limits<int64_t>::max(), best_edge = 0;
     // Splitting M in more than ceil(M / am) parts (N in ceil(N / an)) gives the same aligned
     // single shape as that many: the search stops there, so its cost follows the shape, not dim.
@@ -426,7 +428,7 @@ int64_t MultiCoreMatmulTiling::Compute() {
         if (CeilDiv(m_, sm) * CeilDiv(n_, sn) > dim) continue;
         const int64_t work = int64_t{Align(sm, 16)} * Align(sn, 16);
         const int64_t edge = int64_t{sm} + sn;
-        if (work < best_work || (work == best_work && edge < best_edge)) {
+        if (work < best_work || (work == best_work && edge <= best_edge)) {
           best_work = work;
           best_edge = edge;
           singleCoreM = sm;

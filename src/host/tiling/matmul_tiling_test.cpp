@@ -279,6 +279,33 @@ TEST(MultiCoreMatmulTiling, FromAPlatformInfoWithoutSetDimUsesTheActiveProfilesA
   EXPECT_LE(t.get_usedCoreNum(), 20);  // Ascend910B3 has 20 AICs
 }
 
+TEST(MultiCoreMatmulTiling, SetDimTwoSplitsMAsCann) {
+  // asc-devkit's matmul_advanced_api example: SetDim(2) on M = N = 512, K = 128 gives two cores
+  // along M (its kernel offsets A by blockIdx * singleCoreM * Ka and C by blockIdx * singleCoreM
+  // * N); an N split would make that kernel read past A.
+  using namespace matmul_tiling;
+  auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
+  for (int32_t m : {512, 256, 1024}) {
+    MultiCoreMatmulTiling api(*platform);
+    api.SetDim(2);
+    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetOrgShape(m, m, 128);
+    api.SetShape(m, m, 128);
+    api.EnableBias(false);
+    AscendC::tiling::TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0) << m;
+    EXPECT_EQ(t.usedCoreNum, 2) << m;
+    EXPECT_EQ(t.singleCoreM, m / 2) << m;
+    EXPECT_EQ(t.singleCoreN, m) << m;
+    int32_t dim = 0, mDim = 0, nDim = 0;
+    api.GetCoreNum(dim, mDim, nDim);
+    EXPECT_EQ(mDim, 2);
+    EXPECT_EQ(nDim, 1);
+  }
+}
+
 TEST(MatmulApiTiling, OneCoreTakesTheWholeShape) {
   using namespace matmul_tiling;
   MatmulApiTiling api(*PlatformAscendCManager::GetInstance("Ascend910B1"));

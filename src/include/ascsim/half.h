@@ -20,8 +20,52 @@ inline float BitsToFloat(uint32_t u) {
   return f;
 }
 
+// A float -> 16-bit float conversion by arithmetic only, for constant expressions (kernels write
+// `constexpr half kAlpha = half(1.6732632)`, as bisheng's builtin half allows): `mant` mantissa
+// bits, the smallest normal exponent `emin`, the largest `emax`; round to nearest even, overflow to
+// infinity, NaN to the quiet NaN. Exact: every step is a power-of-two scaling of a double; the
+// result equals the run-time conversion's for every float (bfloat16_t NaNs: but their payload).
+constexpr uint16_t ConstFloat16Bits(float f, int mant, int emin, int emax) {
+  const int exp_bits = mant == 10 ? 5 : 8;
+  const uint32_t exp_all = (1u << exp_bits) - 1;
+  const uint32_t sign = __builtin_signbit(f) ? 0x8000u : 0u;
+  // A NaN's payload cannot be read in a constant expression: the quiet NaN of its sign.
+  if (f != f) return static_cast<uint16_t>(sign | (exp_all << mant) | (1u << (mant - 1)));
+  double x = f < 0 ? -static_cast<double>(f) : static_cast<double>(f);
+  if (x == 0) return static_cast<uint16_t>(sign);
+  if (x > 3.4028235e38) return static_cast<uint16_t>(sign | (exp_all << mant));  // +-inf in
+  int e = 0;
+  while (x >= 2.0) {
+    x /= 2.0;
+    ++e;
+  }
+  while (x < 1.0) {
+    x *= 2.0;
+    --e;
+  }
+  // x in [1, 2): the significand scaled to an integer of mant bits at exponent max(e, emin).
+  const int shift = e < emin ? mant - (emin - e) : mant;
+  double q = x;
+  for (int i = 0; i < shift; ++i) q *= 2.0;
+  for (int i = 0; i > shift; --i) q /= 2.0;
+  auto n = static_cast<uint64_t>(q);
+  const double frac = q - static_cast<double>(n);
+  if (frac > 0.5 || (frac == 0.5 && (n & 1u) != 0)) ++n;
+  if (e < emin) {  // subnormal (n may round up into the smallest normal: the bits still add up)
+    return static_cast<uint16_t>(sign | n);
+  }
+  if (n == (uint64_t{2} << mant)) {  // rounded up to the next power of two
+    n >>= 1;
+    ++e;
+  }
+  if (e > emax) return static_cast<uint16_t>(sign | (exp_all << mant));
+  const uint32_t biased = static_cast<uint32_t>(e - emin + 1);
+  return static_cast<uint16_t>(sign | (biased << mant) | (n & ((uint64_t{1} << mant) - 1)));
+}
+
 // float -> binary16, round to nearest even; overflow goes to infinity, NaN stays NaN.
-inline uint16_t FloatToHalfBits(float f) {
+constexpr uint16_t FloatToHalfBits(float f) {
+  if (__builtin_is_constant_evaluated()) return ConstFloat16Bits(f, 10, -14, 15);
   const uint32_t x = FloatBits(f);
   const uint32_t sign = (x >> 16) & 0x8000u;
   const uint32_t abs = x & 0x7FFFFFFFu;
@@ -52,7 +96,8 @@ inline float HalfBitsToFloat(uint16_t h) {
   return BitsToFloat(sign | ((exp + 112u) << 23) | (mant << 13));
 }
 
-inline uint16_t FloatToBf16Bits(float f) {
+constexpr uint16_t FloatToBf16Bits(float f) {
+  if (__builtin_is_constant_evaluated()) return ConstFloat16Bits(f, 7, -126, 127);
   const uint32_t x = FloatBits(f);
   if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // NaN
   const uint32_t rounding = 0x7FFFu + ((x >> 16) & 1u);
@@ -66,8 +111,10 @@ struct Float16Storage {
   uint16_t bits = 0;
 
   Float16Storage() = default;
+  // constexpr: the conversion is done by arithmetic when constant-evaluated (ConstFloat16Bits).
   template <class U, class = std::enable_if_t<std::is_arithmetic_v<U>>>
-  Float16Storage(U v) : bits(ToBits(static_cast<float>(v))) {}  // NOLINT: implicit like the device
+  constexpr Float16Storage(U v)
+      : bits(ToBits(static_cast<float>(v))) {}  // NOLINT: implicit like the device
 
   static Self FromRaw(uint16_t raw) {
     Self s;
@@ -99,18 +146,18 @@ struct bfloat16_t
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "16-bit storage types");
 
 // Mixed arithmetic goes through float, as in the CPU-twin's half.
-#define ASCSIM_HALF_BINARY(OP)                                                              \
-  inline half operator OP(half a, half b) { return half(float(a) OP float(b)); }            \
-  inline bfloat16_t operator OP(bfloat16_t a, bfloat16_t b) {                               \
-    return bfloat16_t(float(a) OP float(b));                                                \
+#define ASCSIM_HALF_BINARY(OP)                                                   \
+  inline half operator OP(half a, half b) { return half(float(a) OP float(b)); } \
+  inline bfloat16_t operator OP(bfloat16_t a, bfloat16_t b) {                    \
+    return bfloat16_t(float(a) OP float(b));                                     \
   }
 ASCSIM_HALF_BINARY(+)
 ASCSIM_HALF_BINARY(-)
 ASCSIM_HALF_BINARY(*)
 ASCSIM_HALF_BINARY(/)
 #undef ASCSIM_HALF_BINARY
-#define ASCSIM_HALF_COMPARE(OP)                                                       \
-  inline bool operator OP(half a, half b) { return float(a) OP float(b); }            \
+#define ASCSIM_HALF_COMPARE(OP)                                            \
+  inline bool operator OP(half a, half b) { return float(a) OP float(b); } \
   inline bool operator OP(bfloat16_t a, bfloat16_t b) { return float(a) OP float(b); }
 ASCSIM_HALF_COMPARE(==)
 ASCSIM_HALF_COMPARE(!=)

@@ -116,5 +116,13 @@ template <class... P>
 KernelLauncher<P...> MakeKernelLauncher(const char* name, void (*fn)(P...)) {
   return KernelLauncher<P...>(name, fn);
 }
+// A captureless lambda (ICPU_RUN_KF takes &kernel): production kernel UTs wrap a template kernel in
+// one, `auto kernel = [](GM_ADDR x, ...) { my_kernel<1, 2>(x, ...); }; ICPU_RUN_KF(kernel, ...)`.
+// The launch runs the lambda's function; a lambda that captures does not convert and does not
+// compile, as with CANN.
+template <class F, class = decltype(+std::declval<F&>())>
+auto MakeKernelLauncher(const char* name, F* lambda) {
+  return MakeKernelLauncher(name, +*lambda);
+}
 
 }  // namespace ascsim

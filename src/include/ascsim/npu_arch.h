@@ -48,3 +48,17 @@
 #define __NPU_ARCH__ 2201
 #endif
 #endif
+
+// __CCE_AICORE__: the older arch number bisheng also predefines, which production kernels still test
+// (`#if __CCE_AICORE__ == 220` for Atlas A2/A3, `== 200` for the 310P, `== 100` for the Ascend 910;
+// ops-nn's kernel UT builds pass the same -D__CCE_AICORE__=220 for ascend910B1). Code that sets it
+// on the command line keeps its value.
+#ifndef __CCE_AICORE__
+#if __NPU_ARCH__ == 2201
+#define __CCE_AICORE__ 220
+#elif __NPU_ARCH__ == 2002
+#define __CCE_AICORE__ 200
+#elif __NPU_ARCH__ == 1001
+#define __CCE_AICORE__ 100
+#endif
+#endif

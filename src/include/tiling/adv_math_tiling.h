@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "graph/tensor.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace AscendC {
 namespace adv_tiling_detail {
@@ -108,6 +109,55 @@ inline void GetPowerMaxMinTmpSize(const ge::Shape& srcShape1, const ge::Shape& s
       std::max(adv_tiling_detail::Elements(srcShape1), adv_tiling_detail::Elements(srcShape2));
   minValue = PowerTmpBytesForPiece(64);
   maxValue = std::max(minValue, PowerTmpBytesForPiece((n + 63) / 64 * 64));
+}
+
+// Round, Trunc, Frac (ascsim/adv/math_round.h): asc-devkit impl/adv_api/tiling/math/
+// {round,trunc,frac}_tiling_impl.cpp. Round's sizes depend on the SoC: on A2/A3 float needs none
+// and half one piece; on the 310P (DAV_2002) float one piece and half two.
+inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
+                                  const ge::Shape& srcShape, const uint32_t typeSize,
+                                  const bool isReuseSource, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+  (void)isReuseSource;
+  const bool v200 = ascendcPlatform.GetSocVersion() == platform_ascendc::SocVersion::ASCEND310P;
+  const uint32_t procs = typeSize == sizeof(float) ? (v200 ? 1 : 0) : (v200 ? 2 : 1);
+  minValue = procs * adv_tiling_detail::kRepeatBytes;
+  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
+                              adv_tiling_detail::kRepeatBytes);
+}
+inline void GetRoundTmpBufferFactorSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
+                                        const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                        uint32_t& extraBuf) {
+  const bool v200 = ascendcPlatform.GetSocVersion() == platform_ascendc::SocVersion::ASCEND310P;
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? (v200 ? 1 : 0) : (v200 ? 2 : 1);
+}
+inline void GetTruncMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                                  const bool isReuseSource, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+  (void)isReuseSource;
+  const uint32_t procs = typeSize == sizeof(float) ? 1 : 2;
+  minValue = procs * adv_tiling_detail::kRepeatBytes;
+  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
+                              adv_tiling_detail::kRepeatBytes);
+}
+inline void GetTruncTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                        uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
+}
+inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                                 const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
+  (void)isReuseSource;
+  const uint32_t procs = typeSize == sizeof(float) ? 0 : 4;
+  minValue = procs * adv_tiling_detail::kRepeatBytes;
+  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
+                              adv_tiling_detail::kRepeatBytes);
+}
+inline void GetFracTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                       uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 0 : 4;
 }
 
 }  // namespace AscendC

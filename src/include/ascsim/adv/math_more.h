@@ -121,6 +121,19 @@ void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
   LocalTensor<uint8_t> stack = detail::AdvStack("Broadcast");
   Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, stack);
 }
+// BroadCast: the name Broadcast calls (asc-devkit include/adv_api/pad/broadcast.h ->
+// impl/adv_api/detail/pad/broadcast/broadcast_common_impl.h), which production kernels call directly.
+template <class T, int32_t dim, int32_t axis, bool isReuseSource = false>
+void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+               const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+               LocalTensor<uint8_t>& sharedTmpBuffer) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, sharedTmpBuffer);
+}
+template <class T, int32_t dim, int32_t axis, bool isReuseSource = false>
+void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+               const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
+  Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape);
+}
 
 // ========================================================================================= Sum,
 // Mean

@@ -72,6 +72,8 @@ class WarningLog {
 // whose layout is the same under both libstdc++ ABIs: a program built with
 // -D_GLIBCXX_USE_CXX11_ABI=0 sees the same offsets. Members of ABI-tagged types (std::string and
 // what holds one) come last and are touched only inside libascsim.
+struct CrossCoreLaunch;
+
 struct LaunchShared {
   uint32_t block_num = 1;
   const SocProfile* soc = nullptr;
@@ -121,6 +123,13 @@ struct LaunchShared {
   // Reveals of at most this priority are ignored: an earlier attempt of the launch was restarted
   // by one of this priority (-1: none).
   int decided_priority = -1;
+  // Mode-0 cross-core flags (all AICs / all AIVs of the launch), when the kernel type starts the
+  // cross-core scheduler; installed by the runtime.
+  CrossCoreLaunch* cross_launch = nullptr;
+  // Puts every block of the launch on a thread of its own (as the first SyncAll does), so that a
+  // launch-wide mode-0 round can fill; faults when blockDim exceeds the physical cores. Installed
+  // by the runtime.
+  std::function<void()> make_resident;
 
   // ---- libascsim only from here (ABI-tagged types) ----
   std::string kernel;

@@ -9,6 +9,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/kernel_utils.h"
 #include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 
@@ -27,8 +28,14 @@ class GlobalTensor {
 
   // `bufferSize` in elements. The address is resolved against device memory now; a pointer that
   // is not device memory is reported at its first access, as the device faults then.
-  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) { Bind(buffer, bufferSize, true); }
-  void SetGlobalBuffer(__gm__ T* buffer) { Bind(buffer, 0, false); }
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+    if constexpr (std::is_same_v<T, AscendC::int4b_t>) ascsim::aicore::FaultInt4Tensor("GlobalTensor<int4b_t>");
+    Bind(buffer, bufferSize, true);
+  }
+  void SetGlobalBuffer(__gm__ T* buffer) {
+    if constexpr (std::is_same_v<T, AscendC::int4b_t>) ascsim::aicore::FaultInt4Tensor("GlobalTensor<int4b_t>");
+    Bind(buffer, 0, false);
+  }
 
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor view = *this;

@@ -23,6 +23,20 @@
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/types.h"
 
+namespace AscendC {
+// The core types g_coreType takes (asc-devkit impl/utils/sys_constants.h).
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+}  // namespace AscendC
+
+// The type of the core running this code: AscendC::AIC on a split architecture's cube core,
+// AscendC::AIV on its vector cores, AscendC::MIX on a coupled AI core (310P). CANN's CPU-debug
+// build declares it `extern int32_t g_coreType` (impl/utils/sys_macros.h); ascsim runs cores on
+// threads, so it is per thread, set whenever a core starts running on one. Kernels test it as
+// `g_coreType == AIC`; the ASCEND_IS_AIC / ASCEND_IS_AIV tests below are equivalent.
+extern thread_local int32_t g_coreType;
+
 // Kernel types of KERNEL_TASK_TYPE_DEFAULT (global, as CANN declares them).
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY,

@@ -1,5 +1,5 @@
 // Spellings of 2023-2024 public samples, mapped onto the same implementation and checks:
-//   tik2::...                   the pre-2024 namespace: the same namespace as AscendC
+//   tik2::...                   the pre-2024 namespace: sees everything in AscendC
 //   set_flag / wait_flag        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0): SetFlag/WaitFlag of the
 //                               HardEvent named by the pipe pair (same pairing checks)
 //   block_idx, block_num        the builtin variables: GetBlockIdx() / GetBlockNum() on read
@@ -44,7 +44,11 @@ struct AscsimBlockNumVar {
 inline constexpr AscsimBlockIdxVar block_idx{};
 inline constexpr AscsimBlockNumVar block_num{};
 
-namespace tik2 = AscendC;
+// tik2 is a namespace of its own that sees all of AscendC (not an alias), so `tik2::TPipe` and
+// `using namespace tik2;` work and user code may still open `namespace tik2 { ... }` itself.
+namespace tik2 {
+using namespace AscendC;
+}  // namespace tik2
 
 // ---------------------------------------------------------------------- whole-tensor operators
 namespace AscendC {

@@ -277,6 +277,28 @@ void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat,
   }
 }
 
+// ---------------------------------------------------------------- sorted-data sizes
+// The length / offset, in elements of T, of `elemCount` (value, index) pairs in Sort32 / MrgSort
+// output: 8 bytes per pair on A2/A3 (4 halves or 2 floats); on the 310P a region proposal of 8
+// elements. (asc-devkit impl/basic_api/kernel_operator_proposal_intf_impl.h; the docs
+// GetSortLen.md / GetSortOffset.md say bytes, the code counts elements of T.)
+template <typename T>
+__aicore__ inline uint32_t GetSortLen(const uint32_t elemCount) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "GetSortLen supports half and float");
+#if __NPU_ARCH__ == 2002 || __NPU_ARCH__ == 1001
+  return elemCount * 8;
+#else
+  return elemCount * (std::is_same_v<T, half> ? 4 : 2);
+#endif
+}
+template <typename T>
+__aicore__ inline uint32_t GetSortOffset(const uint32_t elemOffset) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "GetSortOffset supports half and float");
+  return GetSortLen<T>(elemOffset);
+}
+
 // ---------------------------------------------------------------- not simulated
 // The 310P's region-proposal sort (Region Proposal layout, 16 per repeat): Atlas A2/A3 reject them
 // as unsupported on the device, and ascsim does not simulate the 310P form.

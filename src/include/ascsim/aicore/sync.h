@@ -14,7 +14,8 @@ namespace ascsim::aicore {
 void PipeBarrierImpl(pipe_t pipe);
 void SetFlagImpl(AscendC::HardEvent event, int32_t event_id);
 void WaitFlagImpl(AscendC::HardEvent event, int32_t event_id);
-void SyncAllImpl();
+// `aiv_only`: SyncAll<true> (every AIV of a mix launch) or SyncAll<false> (its AICs too).
+void SyncAllImpl(bool aiv_only = true);
 int64_t SystemCycle();
 // End-of-block checks (unpaired SetFlag); called by the runtime after each block returns.
 void FinishBlock(CoreContext& core);
@@ -45,11 +46,12 @@ void WaitFlag(int32_t eventID) {
   ascsim::aicore::WaitFlagImpl(event, eventID);
 }
 
-// A barrier across every block of the launch.
-inline void SyncAll() { ascsim::aicore::SyncAllImpl(); }
+// A barrier across every block of the launch (in a mix launch: every AIV, or with
+// SyncAll<false> every AIC and AIV).
+inline void SyncAll() { ascsim::aicore::SyncAllImpl(true); }
 template <bool isAIVOnly = true>
 void SyncAll() {
-  ascsim::aicore::SyncAllImpl();
+  ascsim::aicore::SyncAllImpl(isAIVOnly);
 }
 
 inline int64_t GetSystemCycle() { return ascsim::aicore::SystemCycle(); }

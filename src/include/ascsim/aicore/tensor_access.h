@@ -9,6 +9,7 @@
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/kernel_utils.h"
 #include "ascsim/aicore/local_tensor.h"
 
 namespace ascsim::aicore {
@@ -52,6 +53,7 @@ struct TensorAccess {
   // A tensor of `size_elements` over the whole of `slot`, at its current generation.
   template <class T>
   static AscendC::LocalTensor<T> Bind(BufferSlot* slot, uint32_t size_elements) {
+    if constexpr (std::is_same_v<T, AscendC::int4b_t>) FaultInt4Tensor("LocalTensor<int4b_t>");
     AscendC::LocalTensor<T> t;
     t.slot_ = slot;
     t.generation_ = slot->generation;

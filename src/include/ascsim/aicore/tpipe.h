@@ -35,9 +35,18 @@ class QueueBase {
   QueueBase& operator=(const QueueBase&) = delete;
 
   BufferSlot* AllocSlot();
-  void EnQueSlot(BufferSlot* slot, uint32_t generation);
-  BufferSlot* DeQueSlot();
+  // `fifo` false: a depth-0 queue's EnQue, which only marks the buffer (DeQue names the tensor).
+  // `user_src` / `user_dst`: the positions of EnQue<srcUserPos, dstUserPos> (MAX: the queue's).
+  void EnQueSlot(BufferSlot* slot, uint32_t generation, bool fifo = true,
+                 AscendC::TPosition user_src = AscendC::TPosition::MAX,
+                 AscendC::TPosition user_dst = AscendC::TPosition::MAX);
+  BufferSlot* DeQueSlot(AscendC::TPosition user_src = AscendC::TPosition::MAX,
+                        AscendC::TPosition user_dst = AscendC::TPosition::MAX);
+  // A depth-0 queue's DeQue(tensor): the tensor's own buffer, which must have been enqueued.
+  void DeQueInPlace(BufferSlot* slot, uint32_t generation);
   void FreeSlot(BufferSlot* slot, uint32_t generation);
+  // Faults unless `slot` is a live buffer of this queue (not null, not another's, not freed).
+  void CheckOwnTensor(const char* call, BufferSlot* slot, uint32_t generation) const;
 
   uint32_t queued() const { return fifo_count_; }
   uint32_t idle() const;
@@ -96,6 +105,11 @@ BufferSlot* StackSlot(AscendC::TPipe& pipe, const char* call);
 
 namespace AscendC {
 
+constexpr bool IsUserQuePos(TPosition p) {
+  return p == TPosition::GM || p == TPosition::VECIN || p == TPosition::VECOUT ||
+         p == TPosition::VECCALC;
+}
+
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : private ascsim::aicore::QueueBase {
   // The queue protocol's machinery stays out of kernel code's reach; TPipe carves the buffers.
@@ -104,21 +118,60 @@ class TQueBind : private ascsim::aicore::QueueBase {
  public:
   TQueBind() : QueueBase(src, dst, depth) {}
 
+  // Depth >= 1: AllocTensor -> EnQue -> DeQue -> FreeTensor through the queue's FIFO. Depth 0
+  // (TQue<pos, 0>): no FIFO; the tensor is allocated, enqueued and dequeued in place
+  // (AllocTensor(tensor), EnQue(tensor), DeQue(tensor)); the forms of the other kind do not
+  // compile, as in CANN (asc-devkit impl/basic_api/kernel_tquebind_impl.h).
   template <class T>
   LocalTensor<T> AllocTensor() {
+    static_assert(depth != 0, "must use AllocTensor<LocalTensor&> api while tque's depth is zero");
     ascsim::aicore::BufferSlot* slot = AllocSlot();
     return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
   }
   template <class T>
+  void AllocTensor(LocalTensor<T>& tensor) {
+    static_assert(depth == 0, "can not AllocTensor in place while tque's depth is non zero");
+    ascsim::aicore::BufferSlot* slot = AllocSlot();
+    tensor = ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
+  }
+  template <class T>
   bool EnQue(const LocalTensor<T>& tensor) {
     EnQueSlot(ascsim::aicore::TensorAccess::Slot(tensor),
-              ascsim::aicore::TensorAccess::Generation(tensor));
+              ascsim::aicore::TensorAccess::Generation(tensor), depth != 0);
+    return true;
+  }
+  // EnQue / DeQue synchronising the pipes of the user positions instead of the queue's (a VECCALC
+  // queue handing a tensor from VECOUT to VECIN work, say). UB positions and GM only.
+  template <TPosition srcUserPos, TPosition dstUserPos, class T>
+  bool EnQue(const LocalTensor<T>& tensor) {
+    static_assert(depth != 0, "can not enque tbuf with user pos while tque's depth is zero");
+    static_assert(IsUserQuePos(srcUserPos) && IsUserQuePos(dstUserPos),
+                  "enque only support src/dst position GM/UB(VECIN/VECOUT/VECCALC) currently.");
+    static_assert(!(srcUserPos == TPosition::GM && dstUserPos == TPosition::GM),
+                  "enque src and dst position cannot be GM at the same time.");
+    EnQueSlot(ascsim::aicore::TensorAccess::Slot(tensor),
+              ascsim::aicore::TensorAccess::Generation(tensor), true, srcUserPos, dstUserPos);
     return true;
   }
   template <class T>
   LocalTensor<T> DeQue() {
+    static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
     ascsim::aicore::BufferSlot* slot = DeQueSlot();
     return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
+  }
+  template <TPosition srcUserPos, TPosition dstUserPos, class T>
+  LocalTensor<T> DeQue() {
+    static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
+    static_assert(IsUserQuePos(srcUserPos) && IsUserQuePos(dstUserPos),
+                  "deque only support src/dst position GM/UB(VECIN/VECOUT/VECCALC) currently.");
+    ascsim::aicore::BufferSlot* slot = DeQueSlot(srcUserPos, dstUserPos);
+    return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
+  }
+  template <class T>
+  void DeQue(LocalTensor<T>& tensor) {
+    static_assert(depth == 0, "can not DeQue tensor in place while tque's depth is non zero");
+    DeQueInPlace(ascsim::aicore::TensorAccess::Slot(tensor),
+                 ascsim::aicore::TensorAccess::Generation(tensor));
   }
   template <class T>
   void FreeTensor(LocalTensor<T>& tensor) {
@@ -152,6 +205,22 @@ class TBuf : private ascsim::aicore::TBufBase {
     CheckFits("TBuf::Get", s, 0, len, sizeof(T));
     return ascsim::aicore::TensorAccess::Bind<T>(s, len);
   }
+  // CANN's TBuf is a TQueBind<pos, pos, 0> whose queue calls do nothing but hand out the whole
+  // buffer (asc-devkit impl/basic_api/kernel_tbuf_impl.h): AllocTensor and DeQue are Get,
+  // EnQue and FreeTensor are no-ops. Kernels written against a TQue keep working on a TBuf.
+  template <class T>
+  LocalTensor<T> AllocTensor() {
+    return Get<T>();
+  }
+  template <class T>
+  LocalTensor<T> DeQue() {
+    return Get<T>();
+  }
+  template <class T>
+  void EnQue(const LocalTensor<T>&) {}
+  template <class T>
+  void FreeTensor(LocalTensor<T>&) {}
+
   // `size` elements starting `bufOffset` bytes into the buffer.
   template <class T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {

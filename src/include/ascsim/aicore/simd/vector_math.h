@@ -15,9 +15,19 @@ namespace ascsim::simd {
 
 enum class DType : uint8_t { kF16, kBF16, kF32, kI8, kU8, kI16, kU16, kI32, kU32, kI64, kU64 };
 
+// A sub-byte integer (AscendC::int4b_t: `k_bits` < 8). Kernels that name it in a DTYPE selection
+// must compile, but a tensor of it is never simulated (binding one faults first, kernel_utils.h),
+// so the DType given to it below is never used at run time.
+template <class T, class = void>
+struct IsSubByteInt : std::false_type {};
+template <class T>
+struct IsSubByteInt<T, std::void_t<decltype(T::k_bits)>> : std::bool_constant<(T::k_bits < 8)> {};
+
 template <class T>
 constexpr DType DTypeOf() {
-  if constexpr (std::is_same_v<T, half>)
+  if constexpr (IsSubByteInt<T>::value)
+    return T::k_signed ? DType::kI8 : DType::kU8;
+  else if constexpr (std::is_same_v<T, half>)
     return DType::kF16;
   else if constexpr (std::is_same_v<T, bfloat16_t>)
     return DType::kBF16;

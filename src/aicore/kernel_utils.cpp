@@ -1,0 +1,13 @@
+// The out-of-line part of ascsim/aicore/kernel_utils.h.
+#include "ascsim/aicore/kernel_utils.h"
+
+#include "ascsim/aicore/checks.h"
+
+namespace ascsim::aicore {
+
+void FaultInt4Tensor(const char* call) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(call, ": int4 tensors (two elements per byte) are not simulated by ascsim"));
+}
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,152 @@
+// The queue forms production kernels use beyond AllocTensor -> EnQue -> DeQue -> FreeTensor:
+// TQue<pos, 0> with in-place AllocTensor(tensor) / EnQue(tensor) / DeQue(tensor), EnQue / DeQue
+// with user positions, and TBuf's queue calls (CANN's TBuf is a depth-0 TQueBind). A kernel using
+// them against a scalar reference in both dtypes and odd sizes, and each misuse with its message.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "aicore_test_util.h"
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+namespace {
+
+using AscendC::TPosition;
+using ascsim_test::Bits;
+using ascsim_test::CoreFixture;
+using ascsim_test::DeviceBuffer;
+using ascsim_test::ErrorOf;
+
+// y = 2 * x + 1 through a depth-0 input queue, a TBuf driven by its queue calls, and a VECCALC
+// queue handing the result from one vector stage to the next with user positions (VECOUT ->
+// VECIN); `n` elements per block, tiles of 64.
+template <class T>
+__aicore__ inline void InPlaceQueues(GM_ADDR x, GM_ADDR y, uint32_t n) {
+  AscendC::TPipe pipe;
+  AscendC::TQue<TPosition::VECIN, 0> in;
+  AscendC::TQue<TPosition::VECCALC, 1> mid;
+  AscendC::TQue<TPosition::VECOUT, 1> out;
+  AscendC::TBuf<TPosition::VECCALC> tmp;
+  constexpr uint32_t kTile = 64;
+  pipe.InitBuffer(in, 2, kTile * sizeof(T));
+  pipe.InitBuffer(mid, 2, kTile * sizeof(T));
+  pipe.InitBuffer(out, 2, kTile * sizeof(T));
+  pipe.InitBuffer(tmp, kTile * sizeof(T));
+  AscendC::GlobalTensor<T> gx, gy;
+  const uint64_t base = AscendC::GetBlockIdx() * n;
+  gx.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x) + base, n);
+  gy.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y) + base, n);
+  for (uint32_t off = 0; off < n; off += kTile) {
+    const uint32_t len = n - off < kTile ? n - off : kTile;
+    const AscendC::DataCopyExtParams cp{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
+    AscendC::LocalTensor<T> a;
+    in.AllocTensor(a);
+    AscendC::DataCopyPad(a, gx[off], cp, AscendC::DataCopyPadExtParams<T>{false, 0, 0, T(0)});
+    in.EnQue(a);
+    in.DeQue(a);
+    AscendC::LocalTensor<T> t = tmp.AllocTensor<T>();
+    AscendC::Muls(t, a, T(2), len);
+    in.FreeTensor(a);
+    tmp.EnQue(t);
+    t = tmp.DeQue<T>();
+    AscendC::LocalTensor<T> b = mid.AllocTensor<T>();
+    AscendC::Adds(b, t, T(1), len);
+    tmp.FreeTensor(t);
+    mid.template EnQue<TPosition::VECOUT, TPosition::VECIN, T>(b);
+    b = mid.template DeQue<TPosition::VECOUT, TPosition::VECIN, T>();
+    AscendC::LocalTensor<T> c = out.AllocTensor<T>();
+    AscendC::Adds(c, b, T(0), len);
+    mid.FreeTensor(b);
+    out.EnQue(c);
+    c = out.DeQue<T>();
+    AscendC::DataCopyPad(gy[off], c, cp);
+    out.FreeTensor(c);
+  }
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void inplace_queues_half(GM_ADDR x, GM_ADDR y, uint32_t n) {
+  InPlaceQueues<half>(x, y, n);
+}
+extern "C" __global__ __aicore__ void inplace_queues_float(GM_ADDR x, GM_ADDR y, uint32_t n) {
+  InPlaceQueues<float>(x, y, n);
+}
+
+namespace {
+
+template <class T>
+void RunInPlace(void (*kernel)(GM_ADDR, GM_ADDR, uint32_t), uint32_t blocks, uint32_t n) {
+  DeviceBuffer x(blocks * n * sizeof(T)), y(blocks * n * sizeof(T));
+  std::vector<T> vx = ascsim_test::RandomVector<T>(blocks * n, -4, 4, n);
+  std::memcpy(x.gm(), vx.data(), x.bytes());
+  ICPU_RUN_KF(kernel, blocks, x.gm(), y.gm(), n);
+  const T* out = y.as<T>();
+  for (uint32_t i = 0; i < blocks * n; ++i) {
+    const T twice = T(2.0f * float(vx[i]));  // Muls rounds to T, then Adds
+    ASSERT_EQ(Bits(out[i]), Bits(T(float(twice) + 1.0f))) << i;
+  }
+}
+
+TEST(QueueForms, DepthZeroUserPositionsAndTBufCalls) {
+  RunInPlace<half>(inplace_queues_half, 3, 200);    // tiles of 64 and a 8-element tail
+  RunInPlace<float>(inplace_queues_float, 2, 129);  // an odd tail
+  RunInPlace<float>(inplace_queues_float, 1, 64);
+}
+
+TEST(QueueForms, TBufQueueCallsHandOutTheWholeBuffer) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TBuf<TPosition::VECCALC> b;
+  fx.pipe().InitBuffer(b, 96);
+  auto t = b.AllocTensor<float>();
+  EXPECT_EQ(t.GetSize(), 24u);
+  t.SetValue(23, 7.0f);
+  b.EnQue(t);
+  auto u = b.DeQue<float>();
+  EXPECT_EQ(u.GetValue(23), 7.0f);  // the same bytes
+  b.FreeTensor(u);
+  EXPECT_EQ(b.Get<float>().GetValue(23), 7.0f);  // FreeTensor does not release a TBuf
+}
+
+TEST(QueueForms, DepthZeroMisuse) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECIN, 0> q;
+  fx.pipe().InitBuffer(q, 1, 256);
+  AscendC::LocalTensor<float> t;
+  q.AllocTensor(t);
+  EXPECT_EQ(ErrorOf([&] { q.DeQue(t); }),
+            "test: block 0/1: DeQue(tensor) on VECIN queue: buffer 0 of VECIN queue is allocated, "
+            "not enqueued; the device would hang until the AI-core timeout (507014)");
+  q.EnQue(t);
+  q.DeQue(t);
+  q.FreeTensor(t);
+  EXPECT_EQ(ErrorOf([&] { q.DeQue(t); }),
+            "test: block 0/1: DeQue on VECIN queue: LocalTensor used after FreeTensor (buffer 0 "
+            "of VECIN queue)");
+  AscendC::LocalTensor<float> other;
+  EXPECT_EQ(ErrorOf([&] { q.DeQue(other); }),
+            "test: block 0/1: DeQue on VECIN queue: the LocalTensor is not bound to a buffer");
+  // A depth-0 EnQue does not go through a FIFO: a second allocation takes the next free buffer.
+  AscendC::LocalTensor<float> a, b;
+  q.AllocTensor(a);
+  EXPECT_NE(ErrorOf([&] { q.AllocTensor(b); }).find("all 1 buffers are in use"), std::string::npos);
+}
+
+TEST(QueueForms, UserPositionEnQueOrdersTheNamedPipes) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECCALC, 2> q;
+  fx.pipe().InitBuffer(q, 2, 256);
+  auto a = q.AllocTensor<half>();
+  q.EnQue<TPosition::VECOUT, TPosition::VECIN, half>(a);
+  auto b = q.DeQue<TPosition::VECOUT, TPosition::VECIN, half>();
+  q.FreeTensor(b);
+  EXPECT_EQ(ErrorOf([&] { (void)q.DeQue<TPosition::VECOUT, TPosition::VECIN, half>(); }),
+            "test: block 0/1: DeQue on VECCALC queue: the queue is empty (2 buffers, none "
+            "enqueued); the device would hang until the AI-core timeout (507014)");
+}
+
+}  // namespace

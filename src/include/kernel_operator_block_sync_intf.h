@@ -1,0 +1,4 @@
+// kernel_operator_block_sync_intf.h: SetFlag / WaitFlag / TQueSync (asc-devkit include/basic_api/kernel_operator_block_sync_intf.h); in ascsim kernel_operator.h.
+#pragma once
+
+#include "kernel_operator.h"
