@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "host/acl_internal.h"
 #include "runtime/device_memory_internal.h"
@@ -102,13 +103,19 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
 }
 }  // namespace
 
-aclError aclInit(const char*) { return ACL_SUCCESS; }
+// ASCSIM_TRACE / ASCSIM_PROFILE_DIR in the environment (msprof sets them) take effect for an ACL
+// program at its first aclInit or aclrtSetDevice, before any launch.
+aclError aclInit(const char*) {
+  ascsim::InstallTraceFromEnvironment();
+  return ACL_SUCCESS;
+}
 aclError aclFinalize() { return ACL_SUCCESS; }
 aclError aclrtSetDevice(int32_t deviceId) {
   if (deviceId != 0)
     return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
                     " does not exist (the simulator has device 0)",
                 ACL_ERROR_RT_INVALID_DEVICEID);
+  ascsim::InstallTraceFromEnvironment();
   ascsim::acl::OnSetDevice();  // the default context (acl_context.cpp)
   return ACL_SUCCESS;
 }

@@ -1,6 +1,10 @@
 // Run mode `sim` (ascsim/toolkit.h EnableSimMode): CANN runs `run.sh -r sim` on its CAModel
-// simulator, which dumps its logs into $CAMODEL_LOG_PATH; here the npu path runs on the simulated
-// grid with the cost model on, and the estimate lands in the same directory at exit:
+// simulator, which writes its dump files (core0.veccore0.instr_log.dump, *.toml, ...) into
+// $CAMODEL_LOG_PATH, or into the working directory when that is unset (the 2025 samples' run.sh
+// then tidies them with `rm -f *.log *.dump *.vcd *.toml *_log`; the 2024 ones export
+// CAMODEL_LOG_PATH=$(pwd)/sim_log first). Here the npu path runs on the simulated grid with the cost
+// model on, and the estimate lands in the same place at exit, as files (never a folder the
+// tidy-up's `rm -f` would trip over):
 //   ascsim_trace.json    Chrome trace (chrome://tracing, Perfetto): one row per core and pipe
 //   ascsim_summary.txt   one line per launch: estimated device time, waves, bound, pipe busy time
 #include <sys/stat.h>
@@ -87,7 +91,7 @@ void EnableSimMode() {
   std::lock_guard<std::mutex> lock(state.mu);
   if (state.profiler != nullptr) return;
   const char* env = std::getenv("CAMODEL_LOG_PATH");
-  state.dir = Absolute(env != nullptr && *env != '\0' ? env : "./sim_log");
+  state.dir = Absolute(env != nullptr && *env != '\0' ? env : ".");
   while (state.dir.size() > 1 && state.dir.back() == '/') state.dir.pop_back();
   state.profiler = new Profiler;
   std::atexit(WriteAtExit);

@@ -703,6 +703,21 @@ std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
   return out;
 }
 
+std::string FatbinEntries(const std::vector<KernelSignature>& kernels, std::string_view output_path,
+                          int first_line) {
+  std::string out;
+  out += "#line " + std::to_string(first_line + 1) + " " + Quote(output_path) + "\n";
+  for (const KernelSignature& k : kernels) {
+    if (k.is_template) continue;
+    out += "extern \"C\" __attribute__((visibility(\"default\"))) uint32_t ascsim_fatbin_" +
+           k.name +
+           "(uint32_t blockDim, aclrtStream stream, const ::ascsim::acl::FatbinArgs* args) {\n";
+    out += "  return ::ascsim::acl::FatbinLaunch(\"" + k.name + "\", &" + k.qualified_name +
+           ", blockDim, stream, args);\n}\n";
+  }
+  return out;
+}
+
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d) {
   return std::string(path) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
          (d.error ? ": error: " : ": note: ") + d.message;

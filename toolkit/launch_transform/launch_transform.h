@@ -80,6 +80,13 @@ std::string LauncherHeader(const KernelSignature& kernel, std::string_view sourc
 std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
                                 std::string_view output_path, int first_line);
 
+// The entries of an ascendc_fatbin_library binary, one per non-template kernel, to append to the
+// rewritten source: `extern "C" uint32_t ascsim_fatbin_<kernel>(uint32_t blockDim, aclrtStream
+// stream, const ascsim::acl::FatbinArgs* args)`, which aclrtBinaryGetFunction looks up by name
+// and aclrtLaunchKernelWithConfig calls with the appended arguments (ascsim/acl_launch.h).
+std::string FatbinEntries(const std::vector<KernelSignature>& kernels,
+                          std::string_view output_path, int first_line);
+
 // "file:line:col: error: message" (GCC's format, so editors jump to it).
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d);
 

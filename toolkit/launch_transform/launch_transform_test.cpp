@@ -265,6 +265,27 @@ TEST(LaunchTransform, LauncherHeaderAndDefinitions) {
                               "blockDim, stream, x, arg1, n, tiling, arg4);"));
 }
 
+// --fatbin-entries: one entry per non-template kernel (qualified name, any parameters), none for
+// a template kernel; aclrtBinaryGetFunction finds them by the prefix ascsim/acl_launch.h names.
+TEST(LaunchTransform, FatbinEntries) {
+  TransformResult r;
+  Body(
+      "namespace ns { extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x, uint32_t n) {} }\n"
+      "template <int N> __global__ __aicore__ void tk(GM_ADDR x) {}\n"
+      "__global__ __aicore__ void empty() {}\n",
+      &r);
+  ASSERT_EQ(r.kernels.size(), 3u);
+  const std::string entries = ascsim::toolkit::FatbinEntries(r.kernels, "/b/k.cpp", 4);
+  EXPECT_THAT(entries, HasSubstr("#line 5 \"/b/k.cpp\"\n"));
+  EXPECT_THAT(entries, HasSubstr("extern \"C\" __attribute__((visibility(\"default\"))) uint32_t "
+                                 "ascsim_fatbin_add_custom(uint32_t blockDim, aclrtStream stream, "
+                                 "const ::ascsim::acl::FatbinArgs* args) {"));
+  EXPECT_THAT(entries, HasSubstr("return ::ascsim::acl::FatbinLaunch(\"add_custom\", "
+                                 "&ns::add_custom, blockDim, stream, args);"));
+  EXPECT_THAT(entries, HasSubstr("ascsim_fatbin_empty("));
+  EXPECT_THAT(entries, Not(HasSubstr("ascsim_fatbin_tk")));
+}
+
 // The whole way through g++: an error in the user's code after a rewritten multi-line launch is
 // reported at the user's file and line; so is one inside a launch's arguments.
 TEST(LaunchTransform, CompilerErrorsPointAtTheUsersFileAndLine) {

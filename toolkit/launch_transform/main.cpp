@@ -5,6 +5,8 @@
 //     -o FILE             write the rewritten source to FILE (default: standard output)
 //     --header-dir DIR    also write aclrtlaunch_<kernel>.h for every __global__ kernel defined
 //                         in INPUT into DIR, and append the launcher definitions to the output
+//     --fatbin-entries    append the entry of every non-template kernel INPUT defines, which
+//                         aclrtBinaryGetFunction finds in an ascendc_fatbin_library binary
 //     --display-name NAME the file name #line and messages use (default: INPUT's absolute path)
 //     --list-kernels      print the kernels INPUT defines, one per line, and nothing else:
 //                         name<TAB>qualified name<TAB>template|function<TAB>param;param;...
@@ -37,7 +39,7 @@ using ascsim::toolkit::KernelSignature;
 
 int Usage(const char* message) {
   if (message != nullptr) std::cerr << "ascsim-launch-transform: " << message << "\n";
-  std::cerr << "usage: ascsim-launch-transform [-o FILE] [--header-dir DIR] "
+  std::cerr << "usage: ascsim-launch-transform [-o FILE] [--header-dir DIR] [--fatbin-entries] "
                "[--display-name NAME] [--list-kernels] [--no-line] INPUT\n";
   return 2;
 }
@@ -88,7 +90,7 @@ int CountLines(const std::string& text) {
 
 int main(int argc, char** argv) {
   std::string input, output, header_dir, display;
-  bool list = false, line_directive = true;
+  bool list = false, line_directive = true, fatbin = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](const char* what) -> const char* {
@@ -108,6 +110,8 @@ int main(int argc, char** argv) {
       const char* v = value("--display-name");
       if (v == nullptr) return Usage("--display-name needs a name");
       display = v;
+    } else if (arg == "--fatbin-entries") {
+      fatbin = true;
     } else if (arg == "--list-kernels") {
       list = true;
     } else if (arg == "--no-line") {
@@ -166,6 +170,10 @@ int main(int argc, char** argv) {
     }
     const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
     text += ascsim::toolkit::LauncherDefinitions(result.kernels, out_name, CountLines(text) + 1);
+  }
+  if (fatbin) {
+    const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
+    text += ascsim::toolkit::FatbinEntries(result.kernels, out_name, CountLines(text) + 1);
   }
   if (output.empty()) {
     std::cout << text;

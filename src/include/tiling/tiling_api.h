@@ -11,6 +11,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+// A program that includes CANN's tiling headers can use std::cout without including <iostream>
+// itself (asc-devkit's matmul_advanced_api and matmul_leakyrelu_advanced_api examples do).
+#include <iostream>
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/adv_math_tiling.h"

@@ -23,9 +23,10 @@
 #define __out_pipe__(...)
 #define GM_ADDR __gm__ uint8_t*
 
-#ifndef ASCENDC_CPU_DEBUG
-#define ASCENDC_CPU_DEBUG 1
-#endif
+// ASCENDC_CPU_DEBUG is defined by the build in cpu mode only (tikicpulib::<SoC>, ascendc.cmake's
+// cpu run mode, ascsim-cc --run-mode=cpu), as CANN's is: a kernel file's
+// `#ifndef ASCENDC_CPU_DEBUG ... kernel<<<...>>>(...) ... #endif` launch wrapper stays in npu and
+// sim builds.
 
 // Pipes of the AI core, as PipeBarrier<PIPE_V>() names them.
 enum pipe_t : int32_t {
