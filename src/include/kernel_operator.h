@@ -10,9 +10,15 @@
 
 #include <cstdint>
 
+#include "ascsim/adv/activation.h"
+#include "ascsim/adv/fill.h"
 #include "ascsim/adv/math.h"
+#include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_more.h"
+#include "ascsim/adv/math_trig.h"
 #include "ascsim/adv/norm_softmax_quant.h"
+#include "ascsim/adv/normalization.h"
+#include "ascsim/adv/pad.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/compare_select.h"
 #include "ascsim/aicore/cube.h"

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "ascsim/adv/pad_tiling_structs.h"
 #include "ascsim/adv/tiling_structs.h"
 #include "ascsim/matmul/tcube_tiling_fields.h"
 

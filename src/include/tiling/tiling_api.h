@@ -16,11 +16,16 @@
 #include <iostream>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
+#include "tiling/normalization_tiling.h"
+#include "tiling/pad_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/rmsnorm_tiling.h"
+#include "tiling/sin_cos_clamp_tiling.h"
 #include "tiling/softmax_tiling.h"
+#include "tiling/sum_tiling.h"
 
 namespace optiling {
 
