@@ -35,7 +35,9 @@ class AclBinary : public ::testing::Test {
         << aclGetRecentErrMsg();
   }
   void TearDown() override {
-    if (bin_ != nullptr) EXPECT_EQ(aclrtBinaryUnLoad(bin_), ACL_SUCCESS);
+    if (bin_ != nullptr) {
+      EXPECT_EQ(aclrtBinaryUnLoad(bin_), ACL_SUCCESS);
+    }
   }
   aclrtFuncHandle Function(const char* name) {
     aclrtFuncHandle f = nullptr;

@@ -327,3 +327,31 @@ TEST(LaunchTransform, CompilerErrorsPointAtTheUsersFileAndLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// __mix__(aic, aiv) and a __kfc_workspace__ parameter: the kernel type and SetSysWorkspace
+// become the body's first statement, on the line of its '{' (line numbers unchanged).
+TEST(LaunchTransform, MixAndKfcWorkspacePrologue) {
+  TransformResult r;
+  const std::string src =
+      "extern \"C\" __global__ __mix__(1, 2) void mm(GM_ADDR a, __kfc_workspace__ GM_ADDR ws) {\n"
+      "  run();\n"
+      "}\n"
+      "extern \"C\" __global__ __mix__(1, 1) void one(GM_ADDR a) { run(); }\n"
+      "extern \"C\" __global__ __aicore__ void plain(GM_ADDR a) { run(); }\n";
+  const std::string body = Body(src, &r);
+  ASSERT_EQ(r.kernels.size(), 3u);
+  EXPECT_EQ(r.kernels[0].mix_aic, 1);
+  EXPECT_EQ(r.kernels[0].mix_aiv, 2);
+  EXPECT_EQ(r.kernels[0].kfc_workspace, "ws");
+  EXPECT_THAT(body, HasSubstr("GM_ADDR ws) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2); "
+                              "::AscendC::SetSysWorkspace(ws);\n"));
+  EXPECT_THAT(body, HasSubstr("void one(GM_ADDR a) { "
+                              "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1); run(); }"));
+  EXPECT_THAT(body, HasSubstr("void plain(GM_ADDR a) { run(); }"));
+  EXPECT_EQ(r.kernels[2].mix_aic, -1);
+  EXPECT_EQ(Lines(body), Lines(src));
+}
+
+}  // namespace

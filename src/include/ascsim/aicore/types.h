@@ -15,6 +15,11 @@
 #define __aicore__
 #define __vector__
 #define __cube__
+// __mix__(aic, aiv) (a mix kernel's cores per block) and __kfc_workspace__ (the Matmul API's system
+// workspace parameter): the kernel type and SetSysWorkspace they stand for are added to the
+// kernel's body by ascsim-launch-transform, as bisheng's build adds them.
+#define __mix__(aic, aiv)
+#define __kfc_workspace__
 #define __gm__
 #define __ubuf__
 #define __cbuf__
