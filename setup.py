@@ -116,7 +116,7 @@ class CMakeBuild(build_ext):
 setup(
     version=project_version(),
     package_dir={"": "python"},
-    packages=["ascsim", "add_custom"],
+    packages=["ascsim", "ascsim.torch", "add_custom"],
     package_data={"ascsim": ["py.typed", "*.pyi"], "add_custom": ["py.typed", "*.pyi"]},
     ext_modules=[CMakeExtension("ascsim._core")],
     cmdclass={"build_ext": CMakeBuild},

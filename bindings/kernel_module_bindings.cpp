@@ -117,6 +117,7 @@ py::list Describe(const KernelLibrary& lib) {
       if (info.kind == ParamKind::kPointer) {
         d["pointee_kind"] = KindName(info.pointee_kind);
         d["pointee_size"] = info.pointee_size;
+        d["const"] = (info.flags & ascsim::module::kPointeeConst) != 0;
       }
       params.append(d);
     }
@@ -189,6 +190,11 @@ void ConvertPointer(const KernelInfo& k, const ParamInfo& p, py::handle obj,
                             TypeNameOf(obj));
     }
     py::array a = py::reinterpret_borrow<py::array>(obj);
+    if (a.dtype().attr("hasobject").cast<bool>()) {
+      // The kernel would read and write PyObject pointers: the interpreter crashes.
+      throw InvalidArgument(Where(k, p) + ": dtype " + py::str(a.dtype()).cast<std::string>() +
+                            " holds Python objects, which are not device data");
+    }
     if ((a.flags() & py::array::c_style) == 0 || !a.attr("flags").attr("aligned").cast<bool>()) {
       throw InvalidArgument(Where(k, p) +
                             ": the array must be C-contiguous and aligned (the "
@@ -198,6 +204,20 @@ void ConvertPointer(const KernelInfo& k, const ParamInfo& p, py::handle obj,
       throw InvalidArgument(Where(k, p) + ": dtype " + py::str(a.dtype()).cast<std::string>() +
                             " does not match the kernel's element type; expected " +
                             PointeeName(p));
+    }
+    if (!a.writeable()) {
+      // A kernel may write through every GM pointer that is not const; a read-only array
+      // (np.frombuffer of bytes, a read-only mmap) would be corrupted or fault the process.
+      if ((p.flags & ascsim::module::kPointeeConst) == 0) {
+        throw InvalidArgument(Where(k, p) +
+                              ": the array is read-only (flags.writeable is False) and the "
+                              "kernel may write through this parameter; pass a writable copy "
+                              "(np.array(x)) or declare the parameter const");
+      }
+      // Read through a const pointer: the kernel gets a private copy, as the device gets the
+      // host's bytes, so even a kernel that casts const away cannot reach the read-only memory.
+      a = py::array(a.dtype(), std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()),
+                    a.data());  // no base: pybind11 copies
     }
     ptr = const_cast<void*>(a.data());
     if (a.nbytes() > 0) {
@@ -274,20 +294,32 @@ void ConvertFloat(const KernelInfo& k, const ParamInfo& p, py::handle obj,
     throw InvalidArgument(Where(k, p) + ": expected a float, got " + TypeNameOf(obj) + " " +
                           Repr(obj));
   }
-  const double v = PyFloat_AsDouble(obj.ptr());
-  if (v == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+  // The largest finite value of the parameter's type: beyond it the conversion gives inf.
   double max = DBL_MAX;
   if (p.kind == ParamKind::kHalf) {
     max = 65504.0;
-  } else if (p.kind == ParamKind::kBFloat16 || p.size == 4) {
+  } else if (p.kind == ParamKind::kBFloat16) {
+    max = 3.3895313892515355e38;  // (2 - 2^-7) * 2^127
+  } else if (p.size == 4) {
     max = FLT_MAX;
   }
-  if (std::isfinite(v) && std::fabs(v) > max) {
-    throw InvalidArgument(Where(k, p) + ": " + Repr(obj) + " is out of range (largest finite " +
-                          KindName(p.kind) +
-                          (p.kind == ParamKind::kFloat && p.size == 4 ? "32" : "") +
-                          " magnitude is " + py::repr(py::float_(max)).cast<std::string>() + ")");
+  auto out_of_range = [&] {
+    std::string shown = Repr(obj);
+    if (shown.size() > 40) {
+      shown = shown.substr(0, 20) + "... (" + std::to_string(shown.size()) + " digits)";
+    }
+    return InvalidArgument(Where(k, p) + ": " + shown + " is out of range (largest finite " +
+                           KindName(p.kind) +
+                           (p.kind == ParamKind::kFloat && p.size == 4 ? "32" : "") +
+                           " magnitude is " + py::repr(py::float_(max)).cast<std::string>() + ")");
+  };
+  const double v = PyFloat_AsDouble(obj.ptr());
+  if (v == -1.0 && PyErr_Occurred()) {
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw py::error_already_set();
+    PyErr_Clear();  // an int beyond a double's range
+    throw out_of_range();
   }
+  if (std::isfinite(v) && std::fabs(v) > max) throw out_of_range();
   if (p.kind == ParamKind::kHalf) {
     Store(out, ascsim::FloatToHalfBits(static_cast<float>(v)));
   } else if (p.kind == ParamKind::kBFloat16) {

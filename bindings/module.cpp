@@ -13,6 +13,7 @@
 #include "profile_bindings.h"
 #include "settings_bindings.h"
 #include "stream.h"
+#include "training_kernel_bindings.h"
 #include "warnings_queue.h"
 
 PYBIND11_MODULE(_core, m) {
@@ -24,6 +25,7 @@ PYBIND11_MODULE(_core, m) {
   ascsim_py::RegisterWarnings(m);
   ascsim_py::RegisterStream(m);
   ascsim_py::RegisterKernels(m);
+  ascsim_py::RegisterTrainingKernels(m);
   ascsim_py::RegisterSettings(m);
   ascsim_py::RegisterKernelModules(m);
   ascsim_py::RegisterProfile(m);

@@ -33,15 +33,43 @@ py::dict SocDict(const ascsim::SocProfile& p) {
   return d;
 }
 
-// A flag argument: bool or numpy.bool_ only (None or 2 are more likely mistakes than requests).
+std::string Shown(py::handle obj) {
+  return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>() + " " +
+         py::repr(obj).cast<std::string>();
+}
+
+// A flag argument: bool or numpy.bool_ only (None, 2 or "false" are more likely mistakes than
+// requests: bool("false") is True).
 bool ToFlag(py::handle obj, const char* func, const char* name) {
   if (PyBool_Check(obj.ptr()) || IsNumpyBool(obj)) {
     return py::cast<bool>(py::bool_(py::reinterpret_borrow<py::object>(obj)));
   }
-  throw ascsim::InvalidArgument(
-      std::string(func) + ": " + name + " must be a bool, got " +
-      py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>() + " " +
-      py::repr(obj).cast<std::string>());
+  throw ascsim::InvalidArgument(std::string(func) + ": " + name +
+                                " must be a bool (True or False), got " + Shown(obj));
+}
+
+// A number of seconds: int, float or a NumPy number, not a bool or a string; the runtime checks
+// the range.
+double ToSeconds(py::handle obj, const char* func) {
+  const bool number = !PyBool_Check(obj.ptr()) && !IsNumpyBool(obj) &&
+                      (PyFloat_Check(obj.ptr()) || PyLong_Check(obj.ptr()) ||
+                       py::isinstance(obj, py::module_::import("numpy").attr("number")));
+  if (number) {
+    const double v = PyFloat_AsDouble(obj.ptr());
+    if (!(v == -1.0 && PyErr_Occurred())) return v;
+    PyErr_Clear();
+  }
+  throw ascsim::InvalidArgument(std::string(func) +
+                                ": timeout: expected seconds (a number >= 0), got " + Shown(obj));
+}
+
+// A SoC name: a str (FindSocProfile then says which names exist).
+std::string ToName(py::handle obj, const char* func, const char* name, const char* what) {
+  if (!PyUnicode_Check(obj.ptr())) {
+    throw ascsim::InvalidArgument(std::string(func) + ": " + name + ": expected " + what +
+                                  " (str), got " + Shown(obj));
+  }
+  return obj.cast<std::string>();
 }
 
 // The SanitizeFlag bits as the comma-separated names ParseSanitizeFlags reads ("" when off).
@@ -75,15 +103,16 @@ void SetSettingsDict(const py::dict& values) {
   for (const auto& [key_obj, value] : values) {
     const std::string key = py::str(key_obj);
     if (key == "soc") {
-      s.soc = &ascsim::FindSocProfile(value.cast<std::string>());
+      s.soc = &ascsim::FindSocProfile(ToName(value, "settings", "soc", "a SoC name"));
     } else if (key == "strict") {
-      s.strict = value.cast<bool>();
+      s.strict = ToFlag(value, "settings", "strict");
     } else if (key == "serial") {
-      s.serial = value.cast<bool>();
+      s.serial = ToFlag(value, "settings", "serial");
     } else if (key == "timeout") {
-      s.timeout_seconds = value.cast<double>();
+      s.timeout_seconds = ToSeconds(value, "settings");
     } else if (key == "sanitize") {
-      s.sanitize = ascsim::ParseSanitizeFlags(value.cast<std::string>());
+      s.sanitize = ascsim::ParseSanitizeFlags(
+          ToName(value, "settings", "sanitize", "'race,init,sync' names"));
     } else {
       throw ascsim::InvalidArgument("settings: unknown setting '" + key +
                                     "' (known: soc, strict, serial, timeout, sanitize)");
@@ -106,10 +135,13 @@ void RegisterSettings(py::module_& m) {
       "Serial mode runs the blocks of a launch in order on one thread, for debugging "
       "(default: ASCSIM_SERIAL=1).");
   m.def("get_serial", &ascsim::IsSerial);
-  m.def("set_timeout", &ascsim::SetLaunchTimeout, py::arg("seconds"),
-        "Launch timeout in seconds, like the device's AI-core timeout: a launch still running "
-        "after it fails with ascsim.TimeoutError (KernelError kind 'timeout') at its blocks' "
-        "next kernel API call. 0 turns it off. Default: ASCSIM_TIMEOUT, else 300.");
+  m.def(
+      "set_timeout",
+      [](py::handle seconds) { ascsim::SetLaunchTimeout(ToSeconds(seconds, "set_timeout")); },
+      py::arg("seconds"),
+      "Launch timeout in seconds, like the device's AI-core timeout: a launch still running "
+      "after it fails with ascsim.TimeoutError (KernelError kind 'timeout') at its blocks' "
+      "next kernel API call. 0 turns it off. Default: ASCSIM_TIMEOUT, else 300.");
   m.def("get_timeout", &ascsim::GetLaunchTimeout, "The launch timeout in seconds (0 = off).");
   m.def(
       "set_sanitize",
@@ -119,9 +151,12 @@ void RegisterSettings(py::module_& m) {
   m.def("get_settings", [] { return SettingsDict(ascsim::GetSettings()); });
   m.def("set_settings", &SetSettingsDict, py::arg("values"));
   m.def("worker_count", &ascsim::WorkerCount, "Host threads that run blocks in parallel.");
-  m.def("set_soc", &ascsim::SetSoc, py::arg("name"),
-        "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "
-        "unknown name raises InvalidArgumentError listing the known ones.");
+  m.def(
+      "set_soc",
+      [](py::handle name) { ascsim::SetSoc(ToName(name, "set_soc", "name", "a SoC name")); },
+      py::arg("name"),
+      "Select the SoC profile new launches use (e.g. 'Ascend910B1', 'Ascend310P3'); an "
+      "unknown name raises InvalidArgumentError listing the known ones.");
   m.def(
       "get_soc", [] { return SocDict(ascsim::CurrentSoc()); },
       "The current SoC profile as a dict (name, arch, vector_cores, ub_bytes, ...).");

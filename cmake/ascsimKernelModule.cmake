@@ -1,7 +1,7 @@
 # ascsim_add_kernel_module(<name> [OUTPUT_DIRECTORY <dir>] <sources...>)
 #
-# Builds the Ascend C kernels of <sources> into a Python module <name>: every
-# `extern "C" __global__ __aicore__` function they define becomes a callable
+# Builds the Ascend C kernels of <sources> into a Python module <name>: every (non-template)
+# `__global__ __aicore__` function they define becomes a callable
 # `<name>.<kernel>(*args, block_dim, stream=None)`, exactly as with ascsim.load() (the same
 # generator and the same argument conversion; see python/ascsim/_loader.py). Produces, in
 # OUTPUT_DIRECTORY (default: the current binary dir):
@@ -37,6 +37,20 @@ function(ascsim_add_kernel_module name)
   else()
     set(generator ${_ASCSIM_KM_DIR}/../python/ascsim/_codegen.py)
   endif()
+  # Its kernel scanner: the toolkit's ascsim-launch-transform (the one ascendc_library uses), a
+  # target in ascsim's own build, else <prefix>/bin of the install (or of the pip package).
+  if(TARGET ascsim-launch-transform)
+    set(scanner $<TARGET_FILE:ascsim-launch-transform>)
+    set(scanner_dep ascsim-launch-transform)
+  else()
+    get_filename_component(_prefix "${_ASCSIM_KM_DIR}/../../.." ABSOLUTE)
+    set(scanner ${_prefix}/bin/ascsim-launch-transform)
+    if(NOT EXISTS ${scanner})
+      message(FATAL_ERROR "ascsim_add_kernel_module(${name}): the kernel scanner ${scanner} "
+                          "(ascsim-launch-transform, installed with ascsim) is missing")
+    endif()
+    set(scanner_dep ${scanner})
+  endif()
   if(DEFINED Python_EXECUTABLE)
     set(python ${Python_EXECUTABLE})
   elseif(DEFINED Python3_EXECUTABLE)
@@ -60,8 +74,8 @@ function(ascsim_add_kernel_module name)
   endforeach()
   list(APPEND generated ${gen_dir}/table.cpp)
   add_custom_command(OUTPUT ${generated}
-    COMMAND ${python} ${generator} --out-dir ${gen_dir} ${absolute}
-    DEPENDS ${absolute} ${generator}
+    COMMAND ${python} ${generator} --launch-transform ${scanner} --out-dir ${gen_dir} ${absolute}
+    DEPENDS ${absolute} ${generator} ${scanner_dep}
     COMMENT "ascsim: kernel table of ${name}" VERBATIM)
 
   add_library(${name} SHARED ${generated})

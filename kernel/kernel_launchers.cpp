@@ -4,11 +4,17 @@
 #include <string>
 
 #include "aclrtlaunch_add_custom.h"
+#include "aclrtlaunch_elementwise_bf16_custom.h"
 #include "aclrtlaunch_gelu_custom.h"
 #include "aclrtlaunch_matmul_custom.h"
 #include "ascsim/kernel_launcher.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/tiling_api.h"
+
+// The matmul launcher's header brings kernel_operator.h, whose DT_* numbers (CANN's
+// kernel_type.h macros) would rewrite matmul_tiling::DataType::DT_*.
+#undef DT_FLOAT
+#undef DT_FLOAT16
 
 namespace ascsim::kernels {
 namespace {
@@ -24,7 +30,9 @@ uint32_t CheckedLength(const char* kernel, uint64_t n) {
 void LaunchAddCustom(ElementType type, const void* x, const void* y, void* z, uint64_t n,
                      uint32_t block_dim, Stream* stream) {
   const uint32_t len = CheckedLength("add_custom", n);
-  if (type == ElementType::kFloat16) {
+  if (type == ElementType::kBFloat16) {
+    MakeKernelLauncher("add_custom", &add_custom_bf16).Run(block_dim, stream, x, y, z, len);
+  } else if (type == ElementType::kFloat16) {
     MakeKernelLauncher("add_custom", &add_custom).Run(block_dim, stream, x, y, z, len);
   } else {
     MakeKernelLauncher("add_custom", &add_custom_float).Run(block_dim, stream, x, y, z, len);
@@ -34,7 +42,9 @@ void LaunchAddCustom(ElementType type, const void* x, const void* y, void* z, ui
 void LaunchGeluCustom(ElementType type, const void* x, void* y, uint64_t n, uint32_t block_dim,
                       Stream* stream) {
   const uint32_t len = CheckedLength("gelu_custom", n);
-  if (type == ElementType::kFloat16) {
+  if (type == ElementType::kBFloat16) {
+    MakeKernelLauncher("gelu_custom", &gelu_custom_bf16).Run(block_dim, stream, x, y, len);
+  } else if (type == ElementType::kFloat16) {
     MakeKernelLauncher("gelu_custom", &gelu_custom).Run(block_dim, stream, x, y, len);
   } else {
     MakeKernelLauncher("gelu_custom", &gelu_custom_float).Run(block_dim, stream, x, y, len);
@@ -43,6 +53,9 @@ void LaunchGeluCustom(ElementType type, const void* x, void* y, uint64_t n, uint
 
 void LaunchMatmulCustom(ElementType c_type, const void* a, const void* b, const void* bias, void* c,
                         uint32_t m, uint32_t n, uint32_t k, uint32_t block_dim, Stream* stream) {
+  if (c_type == ElementType::kBFloat16) {
+    throw InvalidArgument("matmul_custom: C is float32 or float16, not bfloat16");
+  }
   const char* kernel = c_type == ElementType::kFloat16 ? "matmul_custom_half" : "matmul_custom";
   // Nd2NzParams holds row lengths in 16 bits (the Matmul API's limit without intrinsicsCheck).
   constexpr uint32_t kMaxDim = 65535;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, runs the C++ suite (GoogleTest + examples
-# through ctest) and the Python suite (pytest against NumPy).
+# through ctest), the Python suite (pytest against NumPy) and the PyTorch suite (ascsim.torch with
+# the pinned CPU torch, in a venv kept in the build folder: scripts/torch_tests.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -14,4 +15,7 @@ PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest tests/python -q -
 echo "== Python kernel tests under ASCSIM_SANITIZE=all =="
 ASCSIM_SANITIZE=all PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest \
   tests/python/test_add.py tests/python/test_gelu.py tests/python/test_faults.py \
-  tests/python/test_seed.py -q -p no:cacheprovider
+  tests/python/test_seed.py tests/python/test_gelu_backward.py tests/python/test_rms_norm.py \
+  -q -p no:cacheprovider
+echo "== PyTorch tests (ascsim.torch, torch==2.13.0 in $BUILD_DIR/torch-venv) =="
+BUILD_DIR="$BUILD_DIR" bash scripts/torch_tests.sh

@@ -30,11 +30,26 @@ foreach(name ${ASCSIM_TOOLKIT_EMPTY_LIBS})
   install(TARGETS ascsim_empty_${name} LIBRARY DESTINATION lib64)
 endforeach()
 install(FILES securec/securec.h include/cpu_debug_launch.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The Python ascsim was built with (it has NumPy): setenv.bash's first choice when the first
+# python3 on PATH has none.
+set(ASCSIM_TOOLKIT_PYTHON "${Python_EXECUTABLE}")
 configure_file(env/setenv.bash.in ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash @ONLY)
+install(PROGRAMS env/python3 DESTINATION tools/python)
 install(PROGRAMS ${CMAKE_CURRENT_BINARY_DIR}/setenv.bash DESTINATION bin)
 # P/set_env.sh sources P/bin/setenv.bash (a copy would take P's parent for its root).
 install(PROGRAMS env/set_env.sh DESTINATION .)
 
+# The SoC names and their profiles: the runtime's list (src/base/soc_names.inc), so that
+# SOC_VERSION and ASCSIM_SOC map a name the same way.
+set(_soc_names ${PROJECT_SOURCE_DIR}/src/base/soc_names.inc)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_soc_names})
+file(STRINGS ${_soc_names} _soc_rows REGEX "^ASCSIM_SOC_NAME\\(")
+set(ASCSIM_SOC_TABLE "")
+foreach(_row IN LISTS _soc_rows)
+  string(REGEX REPLACE "^ASCSIM_SOC_NAME\\(\"([^\"]*)\", \"([^\"]*)\", \"([^\"]*)\"\\)$"
+         "  \"\\1|\\2|\\3\"" _entry "${_row}")
+  string(APPEND ASCSIM_SOC_TABLE "${_entry}\n")
+endforeach()
 configure_file(cmake/ascsim_toolkit.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/ascsim_toolkit.cmake @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/ascsim_toolkit.cmake cmake/ascsim_select_soc.cpp
         DESTINATION share/ascsim/toolkit)

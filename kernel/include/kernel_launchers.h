@@ -10,7 +10,8 @@
 
 namespace ascsim::kernels {
 
-enum class ElementType { kFloat16, kFloat32 };
+// kBFloat16: add, GELU and GELU backward only (elementwise_bf16_custom.cpp; not on the 310P).
+enum class ElementType { kFloat16, kFloat32, kBFloat16 };
 
 // z = x + y over n elements (device pointers).
 void LaunchAddCustom(ElementType type, const void* x, const void* y, void* z, uint64_t n,
@@ -18,6 +19,22 @@ void LaunchAddCustom(ElementType type, const void* x, const void* y, void* z, ui
 // y = gelu(x) over n elements (tanh form).
 void LaunchGeluCustom(ElementType type, const void* x, void* y, uint64_t n, uint32_t block_dim,
                       Stream* stream);
+
+// dx = dy * gelu'(x) over n elements: the derivative of gelu_custom's tanh form
+// (gelu_custom_backward.cpp).
+void LaunchGeluCustomBackward(ElementType type, const void* dy, const void* x, void* dx, uint64_t n,
+                              uint32_t block_dim, Stream* stream);
+// RMSNorm over the last axis (rms_norm_custom.cpp): x is rows x cols, gamma cols elements, both
+// of `type`; y = x / sqrt(mean(x^2) + eps) * gamma (rows x cols, `type`) and rstd (rows floats)
+// = 1 / sqrt(mean(x^2) + eps). A row must fit in the active profile's UB (about 8,700 half or
+// 8,100 float elements on a 192 KiB UB); blocks take consecutive rows, at most block_dim of them.
+// On the 310P (no DataCopyPad) a row's bytes and each block's rstd bytes (its rows, at most 64 at
+// a time, x 4 B) must be multiples of 32 B; the launch fails with the kernel's fault otherwise.
+void LaunchRmsNormCustom(ElementType type, const void* x, const void* gamma, void* y, float* rstd,
+                         uint64_t rows, uint64_t cols, float eps, uint32_t block_dim,
+                         Stream* stream);
+// Largest row (cols) LaunchRmsNormCustom takes for `type` on the active profile.
+uint64_t RmsNormCustomMaxCols(ElementType type);
 
 // C (m x n) = A (m x k) x B (k x n) (+ bias), row-major device buffers: A and B half, bias float
 // (null: none), C float (c_type kFloat32) or half (kFloat16). Runs matmul_custom, a mix kernel

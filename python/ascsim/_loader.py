@@ -21,7 +21,7 @@ import tempfile
 import threading
 import types
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -48,35 +48,9 @@ def _build_config() -> Dict[str, Any]:
     }
 
 
-def _launch_syntax(text: str, path: str) -> str:
-    """The `kernel<<<blockDim, l2ctrl, stream>>>(args)` launch syntax (a kernel file's `_do`
-    wrapper, an .asc file's main): rewritten by the toolkit's ascsim-launch-transform, as
-    ascendc_library does, with #line so compiler errors name the original file and line."""
-    if "<<<" not in text:
-        return text
-    tool = os.environ.get("ASCSIM_LAUNCH_TRANSFORM") or _build_config()["launch_transform"]
-    if not tool or not os.path.isfile(tool):
-        raise _core.BuildError(
-            f"ascsim.load: {path} uses the <<<>>> launch syntax, which needs the "
-            f"ascsim-launch-transform tool, not found (looked for {tool or 'none configured'}); "
-            "set ASCSIM_LAUNCH_TRANSFORM to its path")
-    with tempfile.TemporaryDirectory(prefix="ascsim-launch-") as work:
-        src = os.path.join(work, os.path.basename(path))
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(text)
-        proc = subprocess.run([tool, "--display-name", path, src], capture_output=True,
-                              text=True)
-    if proc.returncode != 0:
-        error = _core.BuildError(
-            f"ascsim.load: rewriting the <<<>>> launches of {path} failed:\n"
-            + proc.stderr.strip())
-        error.command = [tool, "--display-name", path, path]
-        error.output = proc.stderr
-        raise error
-    return proc.stdout
-
-
-_codegen.register_source_transform(_launch_syntax)
+def _tool(cfg: Dict[str, Any]) -> str:
+    """The kernel scanner and <<<>>> rewrite (the toolkit's ascsim-launch-transform)."""
+    return os.environ.get("ASCSIM_LAUNCH_TRANSFORM") or cfg["launch_transform"]
 
 
 def default_build_root() -> str:
@@ -117,15 +91,46 @@ def _sha256_file(path: str) -> str:
 
 
 def _parse_depfile(path: str) -> List[str]:
-    with open(path, encoding="utf-8") as f:
-        text = f.read().replace("\\\n", " ")
-    _, _, deps = text.partition(":")
-    out, token = [], ""
-    i = 0
-    while i < len(deps):  # paths with spaces are written with a backslash before the space
+    """The prerequisites of a `-MT x -MD` dependency file, with g++'s escapes undone: `\\ ` for a
+    space (2n+1 backslashes for n and a space), `\\#` for '#', `$$` for '$'; ':' is not escaped,
+    so the target is a fixed name. Paths are bytes as the file system has them."""
+    with open(path, "rb") as f:
+        text = os.fsdecode(f.read())
+    if not text.startswith("x:"):
+        raise _core.BuildError(f"ascsim.load: unexpected dependency file {path}: {text[:80]!r}")
+    deps, out, token, i, n = text[2:], [], "", 0, len(text) - 2
+    while i < n:
         c = deps[i]
-        if c == "\\" and i + 1 < len(deps) and deps[i + 1] == " ":
-            token += " "
+        if c == "\\":
+            j = i
+            while j < n and deps[j] == "\\":
+                j += 1
+            run = j - i
+            nxt = deps[j] if j < n else ""
+            if nxt == "\n":  # a line continuation
+                token += "\\" * (run - 1)
+                i = j + 1
+                if token:
+                    out.append(token)
+                token = ""
+                continue
+            if nxt in (" ", "\t"):
+                token += "\\" * (run // 2)
+                if run % 2:  # an escaped space: part of the path
+                    token += nxt
+                    i = j + 1
+                    continue
+                i = j
+                continue
+            if nxt == "#":
+                token += "\\" * (run - 1) + "#"
+                i = j + 1
+                continue
+            token += "\\" * run
+            i = j
+            continue
+        if c == "$" and i + 1 < n and deps[i + 1] == "$":
+            token += "$"
             i += 2
             continue
         if c.isspace():
@@ -140,9 +145,71 @@ def _parse_depfile(path: str) -> List[str]:
     return out
 
 
+def _search_dirs(cmd: List[str]) -> Tuple[List[str], List[str]]:
+    """The compiler's include search for these flags: the `#include "..."` folders it adds
+    (-iquote) and the `#include <...>` ones (-I, then the system's), as `g++ -v` lists them."""
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    proc = subprocess.run(cmd + ["-E", "-v", "-x", "c++", os.devnull], capture_output=True,
+                          env=env, check=False)
+    quote: List[str] = []
+    angle: List[str] = []
+    current = None
+    for line in os.fsdecode(proc.stderr).splitlines():
+        if line.startswith('#include "..." search starts here'):
+            current = quote
+        elif line.startswith("#include <...> search starts here"):
+            current = angle
+        elif line.startswith("End of search list"):
+            break
+        elif current is not None and line.startswith(" "):
+            current.append(os.path.normpath(line.strip().split(" (")[0]))
+    return quote, angle
+
+
+def _under(path: str, folders: Iterable[str]) -> bool:
+    return any(path.startswith(d + os.sep) for d in folders)
+
+
+def _shadow_candidates(deps: Sequence[str], sources: Sequence[str], quote: List[str],
+                       angle: List[str], not_own: Sequence[str]) -> Dict[str, List[str]]:
+    """Files that do not exist now and would be included instead of a dependency if they
+    appeared: for a header found in search folder D as `name`, `name` in every folder searched
+    before D, and beside the user's own files (the folder of the file that includes it is
+    searched first for `#include "name"`; `not_own` are ascsim's and the system's folders). By
+    folder: {folder: [name, ...]}."""
+    chain = list(dict.fromkeys(quote + angle))
+    own_dirs = list(dict.fromkeys(os.path.dirname(f) for f in list(sources) + list(deps)
+                                  if not _under(f, not_own)))
+    absent: Dict[str, set] = {}
+    for dep in deps:
+        for at, d in enumerate(chain):
+            if not dep.startswith(d + os.sep):
+                continue
+            name = dep[len(d) + 1:]
+            for before in chain[:at] + own_dirs:
+                if before != d and not os.path.exists(os.path.join(before, name)):
+                    absent.setdefault(before, set()).add(name)
+    return {d: sorted(names) for d, names in sorted(absent.items())}
+
+
+def _shadowed(absent: Dict[str, List[str]]) -> bool:
+    """True when a file recorded as absent now exists (one listing per folder)."""
+    for d, names in absent.items():
+        try:
+            entries = set(os.listdir(d))
+        except OSError:
+            continue
+        for name in names:
+            if name.split(os.sep, 1)[0] in entries and os.path.exists(os.path.join(d, name)):
+                return True
+    return False
+
+
 def _deps_unchanged(manifest: Dict[str, Any], build_dir: str) -> bool:
     if not os.path.exists(os.path.join(build_dir, manifest.get("library", ""))):
         return False
+    if "absent" not in manifest or _shadowed(manifest["absent"]):
+        return False  # a header the compiler would now include instead of one it read
     for path, digest in manifest.get("deps", {}).items():
         try:
             if _sha256_file(path) != digest:
@@ -191,11 +258,19 @@ def _build(sources: List[str], name: str, cflags: List[str], build_dir: str,
     cxx = _compiler()
     work = tempfile.mkdtemp(prefix="build-", dir=build_dir)
     try:
-        generated = _codegen.generate(sources, os.path.join(work, "gen"))
+        try:
+            generated = _codegen.generate(sources, os.path.join(work, "gen"), _tool(cfg))
+        except _codegen.ScanError as e:
+            error = _core.BuildError(f"ascsim.load: scanning the kernels failed:\n{e}")
+            error.command = _tool(cfg)
+            error.output = str(e)
+            raise error from None
+        except ValueError as e:
+            raise _core.BuildError(f"ascsim.load: {e}") from None
         if not generated.kernels:
             raise _core.BuildError(
-                "ascsim.load: no extern \"C\" __global__ __aicore__ kernel is defined in "
-                + ", ".join(sources))
+                "ascsim.load: no __global__ __aicore__ kernel (other than templates) is defined "
+                "in " + ", ".join(sources))
         # The sources' own folders first, for their "local.h" includes (also when a source
         # transform compiles a rewritten copy from the build folder).
         source_dirs = list(dict.fromkeys(os.path.dirname(p) for p in sources))
@@ -206,7 +281,7 @@ def _build(sources: List[str], name: str, cflags: List[str], build_dir: str,
         def compile_one(unit):
             src, shown = unit
             obj = src[:-4] + ".o"
-            _run(base + ["-MD", "-MF", obj + ".d", "-c", src, "-o", obj], verbose,
+            _run(base + ["-MD", "-MF", obj + ".d", "-MT", "x", "-c", src, "-o", obj], verbose,
                  f"compiling {shown}")
             return obj
 
@@ -219,6 +294,12 @@ def _build(sources: List[str], name: str, cflags: List[str], build_dir: str,
         deps = {p for p in deps if not p.startswith(work + os.sep)}
         deps.update(os.path.abspath(s) for s in sources)
         digests = {p: _sha256_file(p) for p in sorted(deps)}
+        # What would shadow a header the compiler read, were it created (checked at every load).
+        quote, angle = _search_dirs(base)
+        explicit = {os.path.normpath(f[2:]) for f in base if f.startswith("-I") and len(f) > 2}
+        not_own = [d for d in angle if d not in explicit] + [
+            os.path.normpath(d) for d in cfg["include_dirs"]]
+        absent = _shadow_candidates(sorted(deps), sources, quote, angle, not_own)
         content = hashlib.sha256(json.dumps(digests, sort_keys=True).encode()).hexdigest()[:16]
         library = f"{name}-{content}.so"
         lib = cfg["library_dir"]
@@ -226,7 +307,7 @@ def _build(sources: List[str], name: str, cflags: List[str], build_dir: str,
              + [f"-L{lib}", f"-Wl,-rpath,{lib}", "-lascsim", "-pthread"], verbose,
              f"linking {name}")
         os.replace(os.path.join(work, library), os.path.join(build_dir, library))
-        manifest = {"library": library, "deps": digests, "name": name,
+        manifest = {"library": library, "deps": digests, "absent": absent, "name": name,
                     "kernels": [k.name for k in generated.kernels],
                     "signatures": {k.name: k.signature for k in generated.kernels}}
         tmp = os.path.join(work, "manifest.json")
@@ -254,11 +335,32 @@ _ANNOTATIONS = {"pointer": np.ndarray, "int": int, "uint": int, "bool": bool, "f
                 "half": float, "bfloat16": float, "struct": bytes}
 
 
+_POINTEE_DTYPES = {("float", 4): "float32", ("float", 8): "float64", ("half", 2): "float16",
+                   ("bfloat16", 2): "bfloat16 (any 2-byte dtype)", ("bool", 1): "bool"}
+
+
+def _describe_param(p: Dict[str, Any]) -> str:
+    """How a parameter takes its Python argument, for the kernel's docstring."""
+    if p["kind"] != "pointer":
+        return f"{p['kind']}, {p['size']} bytes"
+    access = "read only: a NumPy array, read-only ones too" if p.get("const") else \
+        "a writable NumPy array, used in place"
+    kind, size = p["pointee_kind"], p["pointee_size"]
+    if size <= 1 or kind == "struct":
+        # GM_ADDR is CANN's `__gm__ uint8_t*`: the kernel casts it to what the bytes are, so the
+        # simulator cannot check them, as the device does not.
+        return f"GM bytes: any dtype, not checked; {access}"
+    dtype = _POINTEE_DTYPES.get((kind, size), f"{kind}{size * 8}" if kind in ("int", "uint")
+                                else f"{kind} of {size} bytes")
+    return f"GM {dtype}, {access}"
+
+
 class Kernel:
     """One kernel of a loaded module: ``kernel(*args, block_dim, stream=None)``.
 
-    GM parameters (GM_ADDR, __gm__ T*) take C-contiguous NumPy arrays, which the kernel reads
-    and writes in place (no copy), or None for a null pointer; integers and floats take Python
+    GM parameters (GM_ADDR, __gm__ T*) take C-contiguous NumPy arrays or CPU torch tensors (a
+    bfloat16 tensor as its bits), which the kernel reads and writes in place (no copy), or None
+    for a null pointer; integers and floats take Python
     numbers (range-checked against the C++ type); structs passed by value (tiling data) take a
     bytes-like object or a NumPy structured scalar/array of exactly sizeof(struct) bytes.
     ``stream=None`` runs now and raises KernelError on a fault; with an ascsim.Stream the call
@@ -272,10 +374,15 @@ class Kernel:
         self.params = info["params"]
         self.compiled_arch = info["compiled_arch"]
         self.cpp_signature = signature
-        params = [inspect.Parameter(p["name"] if p["name"].isidentifier() else f"arg{i}",
-                                    inspect.Parameter.POSITIONAL_ONLY,
-                                    annotation=_ANNOTATIONS.get(p["kind"], Any))
-                  for i, p in enumerate(self.params)]
+        # Positional-only names as the kernel spells them, unless not identifiers, repeated or
+        # taken by the keyword-only block_dim / stream (then arg<i>, as the toolkit's launchers do).
+        taken = {"block_dim", "stream"}
+        params = []
+        for i, p in enumerate(self.params):
+            shown = p["name"] if p["name"].isidentifier() and p["name"] not in taken else f"arg{i}"
+            taken.add(shown)
+            params.append(inspect.Parameter(shown, inspect.Parameter.POSITIONAL_ONLY,
+                                            annotation=_ANNOTATIONS.get(p["kind"], Any)))
         params.append(inspect.Parameter("block_dim", inspect.Parameter.KEYWORD_ONLY,
                                         annotation=int))
         params.append(inspect.Parameter("stream", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -283,10 +390,16 @@ class Kernel:
         self.__signature__ = inspect.Signature(params, return_annotation=None)
         lines = [signature or info["name"], ""]
         for p in self.params:
-            lines.append(f"  {p['name']}: {p['type']} ({p['kind']}, {p['size']} bytes)")
+            lines.append(f"  {p['name']}: {p['type']} ({_describe_param(p)})")
         self.__doc__ = "\n".join(lines) + "\n\n" + (Kernel.__doc__ or "")
 
     def __call__(self, *args: Any, block_dim: int, stream: Optional[_core.Stream] = None) -> None:
+        torch = sys.modules.get("torch")
+        if torch is not None and any(isinstance(a, torch.Tensor) for a in args):
+            # CPU tensors: GM parameters get NumPy views of their memory (no copy), scalar
+            # parameters a 0-d tensor's value (ascsim/torch/_tensors.py).
+            from .torch._tensors import kernel_arguments
+            args = kernel_arguments(self, args)
         self._library.launch(self._index, args, block_dim, stream)
 
     def __repr__(self) -> str:
@@ -311,6 +424,46 @@ def module_from_library(path: str, name: str, signatures: Optional[Dict[str, str
     return module
 
 
+def _shown(obj: Any) -> str:
+    text = repr(obj)
+    return f"{type(obj).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
+def _path_argument(obj: Any, what: str) -> str:
+    """A str, bytes or os.PathLike path as an absolute str (bytes through os.fsdecode)."""
+    if isinstance(obj, (str, bytes, os.PathLike)):
+        try:
+            return os.path.abspath(os.fsdecode(obj))
+        except TypeError:
+            pass
+    raise _core.InvalidArgumentError(
+        f"ascsim.load: {what}: expected a path (str, bytes or os.PathLike), got {_shown(obj)}")
+
+
+def _sources_argument(sources: Any) -> List[Any]:
+    if isinstance(sources, (str, bytes, os.PathLike)):
+        return [sources]
+    if isinstance(sources, Iterable):
+        return list(sources)
+    raise _core.InvalidArgumentError(
+        f"ascsim.load: sources: expected a path or a list of paths, got {_shown(sources)}")
+
+
+def _cflags_argument(flags: Any) -> List[str]:
+    # A str is iterable too: "-O0" would become "-", "O", "0".
+    if isinstance(flags, (str, bytes)) or not isinstance(flags, Iterable):
+        raise _core.InvalidArgumentError(
+            f"ascsim.load: extra_cflags: expected a list of str flags (e.g. ['-O0']), got "
+            f"{_shown(flags)}")
+    out = list(flags)
+    for f in out:
+        if not isinstance(f, str):
+            raise _core.InvalidArgumentError(
+                f"ascsim.load: extra_cflags: expected a list of str flags, got {_shown(f)} in "
+                f"it")
+    return out
+
+
 def load(sources: Union[PathLike, Iterable[PathLike]], *, name: Optional[str] = None,
          extra_cflags: Sequence[str] = (), build_dir: Optional[PathLike] = None,
          verbose: bool = False) -> types.ModuleType:
@@ -333,9 +486,7 @@ def load(sources: Union[PathLike, Iterable[PathLike]], *, name: Optional[str] = 
     same module at once wait for each other. Raises ascsim.BuildError with the compiler's first
     error lines when compiling fails.
     """
-    if isinstance(sources, (str, bytes, os.PathLike)):
-        sources = [sources]
-    paths = [os.path.abspath(os.fspath(s)) for s in sources]
+    paths = [_path_argument(s, "sources") for s in _sources_argument(sources)]
     if not paths:
         raise _core.InvalidArgumentError("ascsim.load: no sources given")
     for p in paths:
@@ -343,10 +494,18 @@ def load(sources: Union[PathLike, Iterable[PathLike]], *, name: Optional[str] = 
             raise _core.InvalidArgumentError(f"ascsim.load: no such file: {p}")
     if name is None:
         name = os.path.splitext(os.path.basename(paths[0]))[0]
+    elif not isinstance(name, str):
+        raise _core.InvalidArgumentError(
+            f"ascsim.load: name: expected a str, got {_shown(name)}")
     if not name.isidentifier():
         raise _core.InvalidArgumentError(
             f"ascsim.load: name {name!r} is not a Python identifier; pass name=...")
-    cflags = [str(f) for f in extra_cflags]
+    cflags = _cflags_argument(extra_cflags)
+    if build_dir is not None:
+        build_dir = _path_argument(build_dir, "build_dir")
+    if not isinstance(verbose, (bool, np.bool_)):
+        raise _core.InvalidArgumentError(
+            f"ascsim.load: verbose: expected True or False, got {_shown(verbose)}")
     cfg = _build_config()
 
     key = hashlib.sha256()
@@ -355,12 +514,11 @@ def load(sources: Union[PathLike, Iterable[PathLike]], *, name: Optional[str] = 
                  name]:
         key.update(item.encode() + b"\0")
     for p in paths:
-        key.update(p.encode() + b"\0" + _sha256_file(p).encode() + b"\0")
+        key.update(os.fsencode(p) + b"\0" + _sha256_file(p).encode() + b"\0")
         if _codegen._transforms:  # what is compiled is the transformed text
-            with open(p, encoding="utf-8", errors="replace") as f:
-                key.update(hashlib.sha256(
-                    _codegen.transform_source(f.read(), p).encode()).hexdigest().encode())
-    root = os.fspath(build_dir) if build_dir is not None else default_build_root()
+            with open(p, "rb") as f:
+                key.update(hashlib.sha256(_codegen.transform_bytes(f.read(), p)).digest())
+    root = build_dir if build_dir is not None else default_build_root()
     folder = os.path.join(root, f"{name}-{key.hexdigest()[:16]}")
     os.makedirs(folder, exist_ok=True)
 

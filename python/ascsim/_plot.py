@@ -6,17 +6,19 @@ a plot is drawn, through its object API (no pyplot state, no backend switch).
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any, Dict, List, Optional, Sequence
 
-# One colour and one line of meaning per pipe of the AI core's vector side.
+# One colour and one line of meaning per pipe, by the trace's lane names (msprof op simulator's:
+# VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP).
 PIPES = {
     "MTE2": ("#1f77b4", "MTE2: copy GM -> UB (DataCopy in)"),
-    "V": ("#ff7f0e", "V: vector unit (Add, Exp, Cast, ...)"),
+    "VECTOR": ("#ff7f0e", "VECTOR: vector unit (Add, Exp, Cast, ...)"),
     "MTE3": ("#2ca02c", "MTE3: copy UB -> GM (DataCopy out)"),
-    "S": ("#d62728", "S: scalar unit (GetValue, SetValue, ...)"),
-    "M": ("#9467bd", "M: cube unit"),
+    "SCALAR": ("#d62728", "SCALAR: scalar unit (GetValue, SetValue, ...)"),
+    "CUBE": ("#9467bd", "CUBE: cube unit"),
     "MTE1": ("#8c564b", "MTE1: copy L1 -> L0"),
-    "FIX": ("#e377c2", "FIX: fixpipe L0C -> GM"),
+    "FIXP": ("#e377c2", "FIXP: fixpipe L0C -> GM"),
 }
 _OTHER = ("#7f7f7f", "other")
 
@@ -68,6 +70,9 @@ def explain_bound(entry: Dict[str, Any]) -> str:
     lines = [head, f"Bound by {why}"]
     if shares:
         lines.append(f"Average busy share per core: {shares}.")
+    detail = entry.get("explanation")
+    if detail:  # the cost model's own account, in msprof's terms
+        lines.append(detail.rstrip())
     lines.append(f"To try: {advice}")
     return "\n".join(lines)
 
@@ -109,16 +114,33 @@ def plot_timeline(summary: List[Dict[str, Any]], trace_json: str, path: Optional
     min_width = extent * 0.003
 
     chosen = summary if launch is None else summary[launch:launch + 1]
-    explanation = "\n\n".join(explain_bound(s) for s in chosen[:3])
-    n_text_lines = explanation.count("\n") + 1 + sum(
-        len(line) // 150 for line in explanation.splitlines())
+    # Every launch is explained: one paragraph per kernel and configuration (repeated launches of
+    # the same one share it), wrapped to the figure's width, so nothing is cut off.
+    groups: Dict[tuple, List[Dict[str, Any]]] = {}
+    for s in chosen:
+        groups.setdefault((s.get("kernel"), s.get("soc"), s.get("block_dim")), []).append(s)
+    paragraphs = []
+    for same in groups.values():
+        text = explain_bound(same[0])
+        if len(same) > 1:
+            text = f"({len(same)} launches like this one) " + text
+        paragraphs.append("\n".join(textwrap.fill(line, 150) for line in text.splitlines()))
+    explanation = "\n\n".join(paragraphs)
+    n_text_lines = explanation.count("\n") + 1
+
+    kernels = sorted({s["kernel"] for s in chosen})
+    socs = sorted({s["soc"] for s in chosen})
+    title = textwrap.fill(f"ascsim estimated timeline: {', '.join(kernels)} on {', '.join(socs)} "
+                          f"(first {max_cores} cores)", 110)
+    n_title_lines = title.count("\n") + 1
 
     width_in, dpi = 13.0, 110
-    fig = Figure(figsize=(width_in, 0.42 * len(rows) + 2.0 + 0.17 * n_text_lines), dpi=dpi)
+    height = 0.42 * len(rows) + 2.0 + 0.16 * n_text_lines + 0.2 * n_title_lines
+    fig = Figure(figsize=(width_in, height), dpi=dpi)
     FigureCanvasAgg(fig)
-    text_frac = min(0.6, (0.17 * n_text_lines + 0.3) / fig.get_figheight())
+    text_frac = (0.16 * n_text_lines + 0.3) / height
     # Axes on the left; the legend beside them on the right, so that it never hides a bar.
-    top = 1.0 - 0.45 / fig.get_figheight()
+    top = 1.0 - (0.25 + 0.2 * n_title_lines) / height
     ax = fig.add_axes([0.09, text_frac + 0.07, 0.66, top - text_frac - 0.07])
 
     used = []
@@ -145,10 +167,7 @@ def plot_timeline(summary: List[Dict[str, Any]], trace_json: str, path: Optional
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([f"core {k[0]} {names.get(k, k[1])}" for k in rows])
     ax.set_xlabel("estimated device time since the first call shown (us)")
-    kernels = sorted({s["kernel"] for s in chosen})
-    socs = sorted({s["soc"] for s in chosen})
-    ax.set_title(f"ascsim estimated timeline: {', '.join(kernels)} on {', '.join(socs)} "
-                 f"(first {max_cores} cores)")
+    ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
     handles = [Patch(facecolor=PIPES.get(p, _OTHER)[0], label=PIPES.get(p, (None, p))[1])
                for p in used]
@@ -157,7 +176,7 @@ def plot_timeline(summary: List[Dict[str, Any]], trace_json: str, path: Optional
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
               frameon=False, borderaxespad=0.0)
     fig.text(0.02, text_frac + 0.01, explanation, ha="left", va="top", fontsize=8.5,
-             family="sans-serif", wrap=True)
+             family="sans-serif")
     if path is not None:
         fig.savefig(str(path), dpi=dpi)
     return fig

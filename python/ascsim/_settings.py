@@ -99,15 +99,15 @@ def settings(*, soc: Optional[str] = None, strict: Optional[bool] = None,
             mod.my_kernel(x, y, block_dim=8)
     """
     saved = _core.get_settings()
-    changes: Dict[str, Any] = {}
+    changes: Dict[str, Any] = {}  # checked by _core (bool("false") would be True)
     if soc is not None:
         changes["soc"] = soc
     if strict is not None:
-        changes["strict"] = bool(strict)
+        changes["strict"] = strict
     if serial is not None:
-        changes["serial"] = bool(serial)
+        changes["serial"] = serial
     if timeout is not None:
-        changes["timeout"] = float(timeout)
+        changes["timeout"] = timeout
     if sanitize is not ...:
         changes["sanitize"] = _sanitize_string(sanitize)
     _core.set_settings(changes)

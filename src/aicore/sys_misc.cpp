@@ -13,6 +13,11 @@ uint64_t ReservedWorkspaceBytes(const SocProfile& soc) { return LibApiWorkspaceB
 uint8_t* UserWorkspaceImpl(uint8_t* workspace) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
+  // The device ignores the argument and answers from the system workspace the framework (or the
+  // kernel's SetSysWorkspace) set: __get_kfc_workspace_addr() + RESERVED_WORKSPACE (dav_c220
+  // kernel_operator_common_impl.h). A custom operator's kernel receives the user workspace
+  // itself, so GetUserWorkspace(workspace) there gives the same pointer back.
+  if (core.sys_workspace != nullptr) workspace = core.sys_workspace;
   if (workspace == nullptr) {
     Fault(ErrorKind::kInvalidArgument,
           "GetUserWorkspace: workspace is nullptr (the host must pass the workspace it allocated: "

@@ -7,8 +7,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
+#include "ascsim/aicore/checks.h"
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "host/acl_internal.h"
@@ -31,6 +33,17 @@ std::mutex& StreamsMutex() {
 std::map<Stream*, std::shared_ptr<Stream>>& Streams() {
   static auto* streams = new std::map<Stream*, std::shared_ptr<Stream>>;
   return *streams;
+}
+
+// Live aclrtMallocHost blocks, so that aclrtFreeHost refuses anything else (never destroyed:
+// host memory may be freed during static destruction).
+std::mutex& HostMutex() {
+  static std::mutex mu;
+  return mu;
+}
+std::unordered_set<void*>& HostAllocations() {
+  static auto* blocks = new std::unordered_set<void*>;
+  return *blocks;
 }
 
 aclError CodeFor(const Error& e) {
@@ -99,6 +112,24 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
       count > static_cast<size_t>(range.end - begin)) {
     throw ascsim::OutOfBounds(std::string(api) + ": " + role + " range of " +
                               std::to_string(count) + " B is not inside device memory");
+  }
+}
+// The kinds aclrtMemcpy takes (hicann/runtime src/acl/aclrt_impl/memory.cpp,
+// MemcpyKindTranslate): anything else is ACL_ERROR_INVALID_PARAM, and nothing is copied.
+void CheckMemcpyKind(const char* api, aclrtMemcpyKind kind) {
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST:
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+    case ACL_MEMCPY_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_DEFAULT:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+      return;
+    default:
+      throw ascsim::InvalidArgument(
+          std::string(api) + ": kind " + std::to_string(static_cast<int>(kind)) +
+          " is not ACL_MEMCPY_HOST_TO_HOST, HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE, "
+          "DEFAULT or HOST_TO_BUF_TO_DEVICE");
   }
 }
 }  // namespace
@@ -189,8 +220,11 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
   return Guard("aclrtMallocHost", [&] {
     if (hostPtr == nullptr) throw ascsim::InvalidArgument("aclrtMallocHost: hostPtr is null");
     if (size == 0) throw ascsim::InvalidArgument("aclrtMallocHost: size is 0");
-    *hostPtr = std::malloc(size);
-    if (*hostPtr == nullptr) throw ascsim::OutOfDeviceMemory("aclrtMallocHost: out of host memory");
+    void* p = std::malloc(size);
+    if (p == nullptr) throw ascsim::OutOfDeviceMemory("aclrtMallocHost: out of host memory");
+    std::lock_guard<std::mutex> lock(ascsim::acl::HostMutex());
+    ascsim::acl::HostAllocations().insert(p);
+    *hostPtr = p;
   });
 }
 
@@ -198,8 +232,25 @@ aclError aclrtFree(void* devPtr) {
   return Guard("aclrtFree", [&] { ascsim::DeviceFree(devPtr); });
 }
 aclError aclrtFreeHost(void* hostPtr) {
-  std::free(hostPtr);
-  return ACL_SUCCESS;
+  return Guard("aclrtFreeHost", [&] {
+    // CANN checks for null (hicann/runtime src/acl/aclrt_impl/memory.cpp) and its runtime
+    // refuses what rtMallocHost did not return; free() on such a pointer would abort here.
+    if (hostPtr == nullptr) throw ascsim::InvalidArgument("aclrtFreeHost: hostPtr is null");
+    {
+      std::lock_guard<std::mutex> lock(ascsim::acl::HostMutex());
+      if (ascsim::acl::HostAllocations().erase(hostPtr) == 1) {
+        std::free(hostPtr);
+        return;
+      }
+    }
+    const std::string where = ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(hostPtr));
+    if (ascsim::DeviceAllocationSize(hostPtr) != 0) {
+      throw ascsim::InvalidArgument("aclrtFreeHost: " + where +
+                                    " is device memory from aclrtMalloc (free it with aclrtFree)");
+    }
+    throw ascsim::InvalidArgument("aclrtFreeHost: " + where +
+                                  " is not memory from aclrtMallocHost (freed twice?)");
+  });
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
@@ -212,7 +263,9 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
     if (count > 0 && (dst == nullptr || src == nullptr)) {
       throw ascsim::InvalidArgument("aclrtMemcpy: null pointer");
     }
-    if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
+    if (count > 0) CheckMemcpyKind("aclrtMemcpy", kind);  // count 0 succeeds first in CANN
+    if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ||
+        kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
       CheckDeviceRange("aclrtMemcpy", "destination", dst, count);
     }
     if (kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE) {
@@ -225,6 +278,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                           aclrtMemcpyKind kind, aclrtStream stream) {
   return Guard("aclrtMemcpyAsync", [&] {
+    if (count > 0) CheckMemcpyKind("aclrtMemcpyAsync", kind);  // at the call, not when it runs
     std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     if (s == nullptr) {
       if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {

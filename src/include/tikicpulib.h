@@ -24,7 +24,11 @@ inline void GmFree(void* ptr) { ascsim::DeviceFree(ptr); }
 // CANN declares KernelMode at global scope: samples write AscendC::SetKernelMode(KernelMode::AIV_MODE).
 using AscendC::KernelMode;
 
-#define ICPU_RUN_KF(kernel, blockDim, ...)  \
-  (::ascsim::InstallTraceFromEnvironment(), \
-   ::ascsim::MakeKernelLauncher(#kernel, &kernel).Run((blockDim), nullptr, __VA_ARGS__))
-#define ICPU_SET_TILING_KEY(key)
+// ICPU_RUN_KF launches with the tiling key ICPU_SET_TILING_KEY set last (TILING_KEY_IS in the
+// kernel); CANN keeps it in one process-wide variable (g_tilingKey), and so does ascsim.
+#define ICPU_RUN_KF(kernel, blockDim, ...)                                 \
+  (::ascsim::InstallTraceFromEnvironment(),                                \
+   ::ascsim::MakeKernelLauncher(#kernel, &kernel)                          \
+       .WithTilingKey(::ascsim::CpuDebugTilingKey())                       \
+       .Run((blockDim), nullptr, __VA_ARGS__))
+#define ICPU_SET_TILING_KEY(key) ::ascsim::SetCpuDebugTilingKey(static_cast<uint64_t>(key))

@@ -1,5 +1,6 @@
 // The device memory registry and its caching allocator. Every byte a kernel may touch in GM is
 // known here by base and size; lookups are O(log n) under a shared lock, once per SetGlobalBuffer.
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -26,6 +27,8 @@ constexpr size_t kCacheLimit = size_t{2} << 30; // freed bytes kept for reuse at
 // the blocks that own it). glibc's chunk headers usually separate allocations, but the
 // sanitizers' allocators (and others) pack equal sizes back to back.
 constexpr size_t kGuardBytes = kAlignment;
+// The largest request: half the address space (1 << 62 already fails in aligned_alloc).
+constexpr size_t kMaxRequest = SIZE_MAX / 2;
 
 // Rounds a request to its pool size class: powers of two up to 1 MiB, then 1 MiB steps, so a
 // repeated request of the same size always hits the cache.
@@ -68,6 +71,12 @@ class DeviceMemory {
 
   void* Allocate(size_t bytes) {
     if (bytes == 0) bytes = 1;
+    // Above this the size class plus the guard bytes would wrap around SIZE_MAX (a 512 B block
+    // registered as 2^64 - 1 B); no host can give that much anyway.
+    if (bytes > kMaxRequest) {
+      throw OutOfDeviceMemory("device memory exhausted: cannot allocate " + std::to_string(bytes) +
+                              " B");
+    }
     const size_t capacity = SizeClass(bytes);
     void* p = nullptr;
     {

@@ -82,6 +82,9 @@ struct LayoutChoice {
   uint8_t mix_aivs = 2;
   bool cross_core = false;
   bool probing = false;
+  // While probing: the priority of the reveal that chose this layout (LaunchShared::
+  // revealed_layout), -1 for the first attempt.
+  int decided_priority = -1;
 };
 
 int EncodeLayout(const LayoutChoice& c) {
@@ -100,7 +103,7 @@ LayoutChoice DecodeLayout(int e) {
 // Coupled archs: one AI core per block. Split archs: the program's SetKernelMode, else what an
 // earlier launch of this kernel function revealed, else probe (run as AIV until the kernel shows
 // its type; kernel_type.h).
-LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id) {
+LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id, uint64_t tiling_key) {
   LayoutChoice c;
   if (!soc.split_cores) {
     c.layout = aicore::KernelLayout::kAiCore;
@@ -127,7 +130,8 @@ LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id) {
     return c;
   }
   int encoded = 0;
-  if (kernel_id != nullptr && runtime::Process::Get().KernelLayoutOf(kernel_id, &encoded)) {
+  if (kernel_id != nullptr &&
+      runtime::Process::Get().KernelLayoutOf(kernel_id, tiling_key, &encoded)) {
     return DecodeLayout(encoded);
   }
   c.probing = true;
@@ -182,7 +186,7 @@ void CheckArch(const char* kernel, int compiled_arch, const SocProfile& soc,
 bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
                 const runtime::LaunchSettings& settings,
                 const std::shared_ptr<CancelToken::State>& cancel_token, const void* kernel_id,
-                const LaunchGmArgs* gm_args, LayoutChoice& choice) {
+                const LaunchGmArgs* gm_args, uint64_t tiling_key, LayoutChoice& choice) {
   const SocProfile& soc = *settings.values.soc;
   aicore::LaunchShared shared;
   shared.kernel = kernel;
@@ -193,6 +197,9 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.gm_args = gm_args;
   shared.sanitize = settings.values.sanitize;
   shared.ub_fill = settings.values.ub_fill;
+  shared.tiling_key = tiling_key;
+  shared.cce_auto_sync = settings.values.sanitize != 0 && kernel_id != nullptr &&
+                         runtime::Process::Get().IsAutoSync(kernel_id);
   std::unique_ptr<aicore::LaunchSanitizer> sanitizer;
   if (settings.values.sanitize != 0) {
     sanitizer = std::make_unique<aicore::LaunchSanitizer>(settings.values.sanitize, block_dim);
@@ -202,6 +209,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   shared.mix_aivs = choice.mix_aivs;
   shared.cross_core_enabled = choice.cross_core;
   shared.probing = choice.probing;
+  shared.decided_priority = choice.decided_priority;
   const bool mix = choice.layout == aicore::KernelLayout::kMix;
   const uint32_t per_block = mix ? 1u + choice.mix_aivs : 1u;
 
@@ -355,18 +363,24 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
     found.probing = false;
     const int r = shared.revealed_layout.load(std::memory_order_acquire);
     if (r >= 0) {
-      found.layout = static_cast<aicore::KernelLayout>(r / 4);
-      found.mix_aivs = static_cast<uint8_t>(r % 4 == 0 ? 2 : r % 4);
-      found.cross_core = shared.revealed_cross_core.load(std::memory_order_acquire);
-    }
-    if (revealed.load() || r >= 0 || !fault.has()) {
-      if (kernel_id != nullptr) {
-        runtime::Process::Get().RememberKernelLayout(kernel_id, EncodeLayout(found));
-      }
+      const int enc = r & 63;
+      found.layout = static_cast<aicore::KernelLayout>(enc / 4);
+      found.mix_aivs = static_cast<uint8_t>(enc % 4 == 0 ? 2 : enc % 4);
+      found.cross_core = (r & 64) != 0;
     }
     if (revealed.load()) {
+      // Start over with the revealed layout, still probing: a declaration of higher rank (a
+      // KERNEL_TASK_TYPE for this key after the default) may come later in the kernel. Each
+      // restart needs a reveal of higher priority than the last, so there are at most three.
       choice = found;
+      choice.probing = true;
+      choice.decided_priority = r >> 8;
       return true;  // nothing of this attempt is reported: the launch starts over
+    }
+    if (r >= 0 || !fault.has()) {
+      if (kernel_id != nullptr) {
+        runtime::Process::Get().RememberKernelLayout(kernel_id, tiling_key, EncodeLayout(found));
+      }
     }
   }
 
@@ -390,18 +404,34 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
 void RunLaunch(const std::string& kernel, uint32_t block_dim, const KernelBody& body,
                const runtime::LaunchSettings& settings,
                std::shared_ptr<CancelToken::State> cancel_token, const void* kernel_id,
-               const LaunchGmArgs* gm_args) {
-  LayoutChoice choice = ChooseLayout(*settings.values.soc, kernel_id);
-  // A probing attempt restarts at most once: the second attempt runs with a known layout.
-  while (RunAttempt(kernel, block_dim, body, settings, cancel_token, kernel_id, gm_args,
+               const LaunchGmArgs* gm_args, uint64_t tiling_key) {
+  LayoutChoice choice = ChooseLayout(*settings.values.soc, kernel_id, tiling_key);
+  // A probing attempt restarts when a call reveals another layout (rarely more than once).
+  while (RunAttempt(kernel, block_dim, body, settings, cancel_token, kernel_id, gm_args, tiling_key,
                     choice)) {
   }
 }
 
 }  // namespace
 
+void SetCpuDebugTilingKey(uint64_t key) {
+  // CANN warns and goes on for 0 and for negative keys (docs: ICPU_SET_TILING_KEY).
+  if (key == 0 || key > static_cast<uint64_t>(INT64_MAX)) {
+    const runtime::LaunchSettings settings = runtime::Process::Get().Snapshot();
+    if (*settings.warning_sink) {
+      (*settings.warning_sink)(
+          "ICPU_SET_TILING_KEY(" + std::to_string(static_cast<int64_t>(key)) +
+          "): a tiling key should be a positive integer; " +
+          (key == 0 ? "the branches for key 0 run" : "a negative key is undefined behaviour"));
+    }
+  }
+  runtime::Process::Get().SetCpuDebugTilingKey(key);
+}
+
+uint64_t CpuDebugTilingKey() { return runtime::Process::Get().CpuDebugTilingKey(); }
+
 void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream* stream,
-            int compiled_arch, const void* kernel_id, LaunchGmArgs* gm_args) {
+            int compiled_arch, const void* kernel_id, LaunchGmArgs* gm_args, uint64_t tiling_key) {
   const std::string kernel = kernel_name != nullptr ? kernel_name : "kernel";
   if (block_dim < aicore::kMinBlockDim || block_dim > aicore::kMaxBlockDim) {
     throw InvalidArgument(kernel + ": blockDim " + std::to_string(block_dim) + " is outside [" +
@@ -423,14 +453,14 @@ void Launch(const char* kernel_name, uint32_t block_dim, KernelBody body, Stream
   CheckArch(kernel.c_str(), compiled_arch, *settings.values.soc, *settings.warning_sink);
   std::shared_ptr<CancelToken::State> token = runtime::CurrentCancelState();
   if (stream == nullptr) {
-    RunLaunch(kernel, block_dim, body, settings, std::move(token), kernel_id, gm_args);
+    RunLaunch(kernel, block_dim, body, settings, std::move(token), kernel_id, gm_args, tiling_key);
     return;
   }
   std::shared_ptr<const LaunchGmArgs> args;
   if (gm_args != nullptr) args = std::make_shared<const LaunchGmArgs>(std::move(*gm_args));
   stream->Enqueue([kernel, block_dim, body = std::move(body), settings = std::move(settings), token,
-                   kernel_id, args = std::move(args)] {
-    RunLaunch(kernel, block_dim, body, settings, token, kernel_id, args.get());
+                   kernel_id, args = std::move(args), tiling_key] {
+    RunLaunch(kernel, block_dim, body, settings, token, kernel_id, args.get(), tiling_key);
   });
 }
 

@@ -37,7 +37,13 @@ const SocProfile* SocFromEnvironment() {
   const char* env = std::getenv("ASCSIM_SOC");
   if (env == nullptr || *env == '\0') return &SocProfiles()[0];
   try {
-    return &FindSocProfile(env);
+    const SocProfile* profile = &FindSocProfile(env);
+    const SocName* name = FindSocName(env);
+    if (name != nullptr && *name->why != '\0') {  // said as the toolkit says it for SOC_VERSION
+      std::fprintf(stderr, "ascsim: ASCSIM_SOC=%s is not modelled; simulating it as %s (%s)\n", env,
+                   profile->name, name->why);
+    }
+    return profile;
   } catch (const Error& e) {
     std::fprintf(stderr, "ascsim warning: ASCSIM_SOC: %s; using %s\n", e.what(),
                  SocProfiles()[0].name);
@@ -123,17 +129,27 @@ WarningSink Process::SwapWarningSink(WarningSink sink) {
   return previous;
 }
 
-bool Process::KernelLayoutOf(const void* kernel_id, int* encoded) const {
+bool Process::KernelLayoutOf(const void* kernel_id, uint64_t tiling_key, int* encoded) const {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = kernel_layouts_.find(kernel_id);
+  auto it = kernel_layouts_.find({kernel_id, tiling_key});
   if (it == kernel_layouts_.end()) return false;
   *encoded = it->second;
   return true;
 }
 
-void Process::RememberKernelLayout(const void* kernel_id, int encoded) {
+void Process::RememberKernelLayout(const void* kernel_id, uint64_t tiling_key, int encoded) {
   std::lock_guard<std::mutex> lock(mu_);
-  kernel_layouts_[kernel_id] = encoded;
+  kernel_layouts_[{kernel_id, tiling_key}] = encoded;
+}
+
+void Process::MarkAutoSync(const void* kernel_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto_sync_kernels_.insert(kernel_id);
+}
+
+bool Process::IsAutoSync(const void* kernel_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return auto_sync_kernels_.count(kernel_id) != 0;
 }
 
 bool Process::FirstTime(const std::string& key) {
@@ -161,3 +177,12 @@ void Process::PublishObservers() {
 }
 
 }  // namespace ascsim::runtime
+
+namespace ascsim {
+
+bool DeclareCompiledWithAutoSync(const void* kernel) {
+  if (kernel != nullptr) runtime::Process::Get().MarkAutoSync(kernel);
+  return true;
+}
+
+}  // namespace ascsim

@@ -8,11 +8,13 @@
 // observers and warning sink of the moment it was issued, whatever changes afterwards.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ascsim/runtime.h"
@@ -52,10 +54,16 @@ class Process {
   WarningSink SwapWarningSink(WarningSink sink);
   // True the first time it is called with `key` in this process (for warn-once messages).
   bool FirstTime(const std::string& key);
-  // The sub-core layout a launch of the kernel function `kernel_id` revealed (docs/cube.md):
-  // an encoded aicore::KernelLayout, remembered so later launches need not probe.
-  bool KernelLayoutOf(const void* kernel_id, int* encoded) const;
-  void RememberKernelLayout(const void* kernel_id, int encoded);
+  // The sub-core layout a launch of the kernel function `kernel_id` with `tiling_key` revealed
+  // (docs/cube.md): an encoded aicore::KernelLayout, remembered so later launches need not probe.
+  bool KernelLayoutOf(const void* kernel_id, uint64_t tiling_key, int* encoded) const;
+  void RememberKernelLayout(const void* kernel_id, uint64_t tiling_key, int encoded);
+  // ICPU_SET_TILING_KEY's key (ascsim/runtime.h).
+  void SetCpuDebugTilingKey(uint64_t key) { cpu_debug_tiling_key_.store(key); }
+  uint64_t CpuDebugTilingKey() const { return cpu_debug_tiling_key_.load(); }
+  // Kernel functions built with --cce-auto-sync (DeclareCompiledWithAutoSync).
+  void MarkAutoSync(const void* kernel_id);
+  bool IsAutoSync(const void* kernel_id) const;
   int AddObserver(LaunchObserver observer);
   void RemoveObserver(int id);
 
@@ -75,7 +83,9 @@ class Process {
   std::shared_ptr<const std::vector<LaunchObserver>> observer_list_;
   std::shared_ptr<const WarningSink> warning_sink_;
   std::set<std::string> seen_keys_;
-  std::map<const void*, int> kernel_layouts_;
+  std::map<std::pair<const void*, uint64_t>, int> kernel_layouts_;
+  std::atomic<uint64_t> cpu_debug_tiling_key_{0};
+  std::set<const void*> auto_sync_kernels_;
 
   ForkSafeInstance<WorkerPool> pool_;
   ForkSafeInstance<Watchdog> watchdog_;

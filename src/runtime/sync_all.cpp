@@ -83,8 +83,12 @@ void SyncAllBarrier::RunClaimed(uint32_t b) {
 }
 
 void SyncAllBarrier::Exited(uint32_t b) {
+  // A block that leaves while the launch has no fault finished the kernel normally (a block's
+  // own fault is recorded before it exits): the barrier can never fill, the device would hang.
+  const bool clean = launch_failed_ == nullptr || !launch_failed_->load(std::memory_order_acquire);
   std::lock_guard<std::mutex> lock(mu_);
-  if (exited_++ == 0) first_exited_ = b;
+  ++exited_;
+  if (clean && (lowest_clean_exit_ < 0 || b < lowest_clean_exit_)) lowest_clean_exit_ = b;
   cv_.notify_all();
 }
 
@@ -114,45 +118,42 @@ void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
             "(use blockDim <= ",
             cores, ")"));
   }
-  // A launch that already failed stops here rather than starting its unstarted blocks.
+  // A launch that already failed stops here rather than starting its unstarted blocks (unless a
+  // block returned without SyncAll: then every block reaching it reports that, see below).
   if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {
-    throw SyncAllStopped{};
+    std::lock_guard<std::mutex> lock(mu_);
+    if (lowest_clean_exit_ < 0) throw SyncAllStopped{};
   }
   std::unique_lock<std::mutex> lock(mu_);
   if (!threads_started_) MoveUnstartedBlocksToThreads();
   const uint64_t my_generation = generation_;
-  auto broken = [&] {
-    if (launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire)) {
-      throw SyncAllStopped{};
-    }
-    aicore::Fault(ErrorKind::kSyncMisuse,
-                  Str("SyncAll #", my_generation + 1, ": block ", first_exited_,
-                      " finished the kernel without reaching this SyncAll, so the barrier can "
-                      "never fill; the device would hang"));
-  };
-  if (exited_ > 0) {
-    lock.unlock();
-    broken();
-  }
   if (++arrived_ == block_dim_) {
     arrived_ = 0;
     ++generation_;
     cv_.notify_all();
     return;
   }
+  cv_.notify_all();  // a waiter may be waiting for every block to arrive or exit
   for (;;) {
-    cv_.wait_for(lock, std::chrono::milliseconds(100));
     if (generation_ != my_generation) return;
-    if (exited_ > 0) {
-      --arrived_;
+    // Broken: judged once every block has arrived or left, so that which block reports and
+    // which block it names do not depend on timing. Every waiting block faults; the launch
+    // reports the lowest, in serial and parallel runs alike.
+    if (exited_ > 0 && arrived_ + exited_ >= block_dim_) {
+      const int64_t missing = lowest_clean_exit_;
       lock.unlock();
-      broken();
+      if (missing < 0) throw SyncAllStopped{};  // a block faulted: its fault is the result
+      aicore::Fault(ErrorKind::kSyncMisuse,
+                    Str("SyncAll #", my_generation + 1, ": block ", missing,
+                        " finished the kernel without reaching this SyncAll, so the barrier can "
+                        "never fill; the device would hang"));
     }
     if (shared_.cancelled.load(std::memory_order_acquire)) {
       --arrived_;
       lock.unlock();
       aicore::Fault(ErrorKind::kTimeout, shared_.cancel_reason + " (waiting at SyncAll)");
     }
+    cv_.wait_for(lock, std::chrono::milliseconds(100));
   }
 }
 

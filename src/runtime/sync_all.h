@@ -6,10 +6,11 @@
 // barrier, as every block of a SyncAll kernel is resident on its own core on the device. The
 // dedicated threads are kept between launches and reused.
 //
-// A block that leaves the kernel (fault or return) while others wait breaks the barrier: the
-// waiters stop quietly when the launch already has a fault (so the failing block's message is
-// the launch's), and fault with a SyncMisuse naming the missing block when it returned normally
-// (the device would hang).
+// A block that leaves the kernel (fault or return) while others wait breaks the barrier. Once
+// every block has arrived or left, the waiters stop quietly when the blocks that left had faulted
+// (so the failing block's message is the launch's), and each faults with a SyncMisuse naming the
+// lowest block that returned normally (the device would hang); the launch then reports the
+// lowest waiting block, whatever order the blocks ran in.
 #pragma once
 
 #include <atomic>
@@ -68,7 +69,7 @@ class SyncAllBarrier {
   uint64_t generation_ = 0;  // completed barriers
   uint32_t arrived_ = 0;     // blocks waiting in the current generation
   uint32_t exited_ = 0;      // blocks that have left the kernel
-  int64_t first_exited_ = -1;
+  int64_t lowest_clean_exit_ = -1;  // lowest block that finished without a fault, or -1
   uint32_t running_threads_ = 0;  // blocks handed to dedicated threads and not yet finished
 };
 

@@ -45,3 +45,26 @@ def test_exit_with_queued_work_and_unreported_errors_is_clean():
     out = run_python(code)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "done"
+
+
+@pytest.mark.parametrize("name,profile,arch,note", [
+    ("Ascend310P1", "Ascend310P3", 2002, "the 310P1 has the 310P3's AI cores"),
+    ("Ascend910B4", "Ascend910B3", 2201, "the 910B4 has the 910B3's 20 AI cores"),
+    ("ascend910b3", "Ascend910B3", 2201, None),
+    ("Ascend310P3", "Ascend310P3", 2002, None),
+])
+def test_ascsim_soc_takes_the_toolkits_names_mapped_the_same_way(name, profile, arch, note):
+    code = "import ascsim; s = ascsim.get_soc(); print(s['name'], s['arch'])"
+    out = run_python(code, ASCSIM_SOC=name)
+    assert out.stdout.split() == [profile, str(arch)], out.stderr
+    if note:
+        assert (f"ascsim: ASCSIM_SOC={name} is not modelled; simulating it as {profile} ({note})"
+                in out.stderr)
+    else:
+        assert "ascsim" not in out.stderr, out.stderr
+
+
+def test_an_unknown_ascsim_soc_is_said_not_silently_replaced():
+    out = run_python("import ascsim; print(ascsim.get_soc()['name'])", ASCSIM_SOC="Ascend999")
+    assert "ASCSIM_SOC: unknown SoC 'Ascend999'" in out.stderr
+    assert "using Ascend910B1" in out.stderr

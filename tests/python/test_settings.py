@@ -112,3 +112,37 @@ def test_strict_and_serial_flags_round_trip():
         add_custom.set_serial(value)
         assert add_custom.get_serial() is value
     assert add_custom.worker_count() >= 1
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"strict": "false"}, r"strict must be a bool \(True or False\), got str 'false'"),
+    ({"strict": 1}, r"strict must be a bool \(True or False\), got int 1"),
+    ({"serial": "no"}, r"serial must be a bool \(True or False\), got str 'no'"),
+    ({"serial": None, "strict": []}, r"strict must be a bool \(True or False\), got list"),
+    ({"soc": 123}, r"soc: expected a SoC name \(str\), got int 123"),
+    ({"soc": "Ascend999"}, r"unknown SoC 'Ascend999'"),
+    ({"timeout": "abc"}, r"timeout: expected seconds \(a number >= 0\), got str 'abc'"),
+    ({"timeout": -1}, r"timeout"),
+    ({"sanitize": 3}, r"sanitize: expected"),
+    ({"soc": "Ascend310P3", "strict": "yes"}, r"strict"),
+])
+def test_invalid_settings_raise_and_change_nothing(kwargs, match):
+    import ascsim
+    before = ascsim.get_settings()
+    with pytest.raises(ascsim.InvalidArgumentError, match=match):
+        with ascsim.settings(**kwargs):
+            pytest.fail("the with block must not run")
+    assert ascsim.get_settings() == before
+    for name, value in kwargs.items():
+        setter = getattr(ascsim, "set_" + name, None)
+        if setter is not None and name != "sanitize" and value is not None and \
+                not (name == "soc" and value == "Ascend310P3"):
+            with pytest.raises(ascsim.InvalidArgumentError):
+                setter(value)
+    assert ascsim.get_settings() == before
+
+
+def test_numpy_bools_and_numbers_are_valid_settings():
+    import ascsim
+    with ascsim.settings(strict=np.bool_(True), serial=False, timeout=np.float32(2.5)) as s:
+        assert s["strict"] is True and s["serial"] is False and s["timeout"] == 2.5

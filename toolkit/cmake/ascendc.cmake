@@ -189,6 +189,10 @@ function(ascendc_compile_options target_name target_scope)
       set(_skip_next FALSE)
     elseif(_opt STREQUAL "-forward-options-to-host-compiler")
       set(_to_host TRUE)
+    elseif(NOT _to_host AND _opt MATCHES "^--cce-auto-sync(=on|=true)?$")
+      # bisheng inserts the scalar pipe flags: the kernels say so to the sanitizer (the
+      # declarations ascsim-launch-transform appends compile under this definition).
+      target_compile_definitions(${target_name} ${target_scope} ASCSIM_CCE_AUTO_SYNC=1)
     elseif(_to_host)
       list(APPEND _host "${_opt}")
     elseif(_opt MATCHES "^(--cce|-cce|--npu-arch|--aicore|-xcce|-xasc|--asc-|-Xhost|-Xaicore|-fcce|--run-mode|-arch=|--arch=)")

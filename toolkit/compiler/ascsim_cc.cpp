@@ -118,6 +118,7 @@ struct CompileSettings {
   const Arch* arch = nullptr;
   bool has_std = false;
   bool defines_soc = false;
+  bool auto_sync = false;          // --cce-auto-sync: the compiler inserts the scalar flags
   std::vector<std::string> flags;  // the command line's own options for the host compiler
 };
 
@@ -148,6 +149,11 @@ int CompileOne(const CompileSettings& c, const std::string& source, const std::s
   std::string rewritten_path =
       (output.empty() ? source.substr(source.rfind('/') + 1) : output) + ".ascsim.cpp";
   std::string rewritten = result.output;
+  {  // bisheng's --cce-auto-sync: compiled only with -DASCSIM_CCE_AUTO_SYNC=1 (below)
+    int lines = 0;
+    for (char ch : rewritten) lines += ch == '\n';
+    rewritten += ascsim::toolkit::AutoSyncDeclarations(result.kernels, rewritten_path, lines + 1);
+  }
   // Start-up code: the SoC this source was compiled for, and the cost model in sim mode.
   if (c.arch != nullptr || c.run_mode == "sim") {
     int lines = 0;
@@ -172,6 +178,7 @@ int CompileOne(const CompileSettings& c, const std::string& source, const std::s
   std::vector<std::string> cmd = {c.cxx, "-x", "c++"};
   if (!c.has_std) cmd.push_back("-std=c++17");
   if (c.arch != nullptr && !c.defines_soc) cmd.push_back(std::string("-DASCSIM_SOC=") + c.arch->profile);
+  if (c.auto_sync) cmd.push_back("-DASCSIM_CCE_AUTO_SYNC=1");
   if (c.run_mode == "cpu") {
     cmd.push_back("-DASCENDC_CPU_DEBUG=1");
     cmd.push_back("-D__CCE_KT_TEST__=1");
@@ -203,6 +210,7 @@ int main(int argc, char** argv) {
   std::string output, run_mode = "npu";
   const Arch* arch = nullptr;
   bool compile = false, static_lib = false, has_std = false, defines_soc = false;
+  bool auto_sync = false;
   bool version = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -232,6 +240,11 @@ int main(int argc, char** argv) {
       }
     } else if (a == "--cce-build-static-lib") {
       static_lib = true;
+    } else if (a == "--cce-auto-sync" || a == "--cce-auto-sync=on") {
+      auto_sync = true;  // bisheng inserts the pipe flags scalar accesses need (the sanitizer
+                         // then does not require them in the source)
+    } else if (a == "--cce-auto-sync=off") {
+      auto_sync = false;
     } else if (a == "-mllvm" || a == "-Xclang" || a == "-Xaicore" || a == "--cce-aicore-only") {
       if (a != "--cce-aicore-only") next();  // a device option and its value
     } else if (StartsWith(a, "--cce") || StartsWith(a, "-cce") || StartsWith(a, "--asc-") ||
@@ -274,6 +287,7 @@ int main(int argc, char** argv) {
   settings.arch = arch;
   settings.has_std = has_std;
   settings.defines_soc = defines_soc;
+  settings.auto_sync = auto_sync;
   if (compile) {
     if (sources.size() != 1) {
       std::cerr << "ascsim-cc: compile one source at a time (got " << sources.size() << ")\n";

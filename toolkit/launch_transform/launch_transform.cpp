@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -65,7 +66,18 @@ class Lexer {
       Tok kind;
       if (c == '#' && line_start) {
         if (!SkipDirective()) return out;
-        kind = Tok::kPreproc;
+        out.push_back({Tok::kPreproc, begin, i_, line, column});
+        OnDirective(begin, i_);
+        // A group the preprocessor skips (`#if 0`, the branches after `#if 1`) is no code: only
+        // its directives are read, up to the one that ends it (a token of its own).
+        while (Skipping() && i_ < s_.size()) {
+          size_t d_begin = 0;
+          int d_line = 0, d_column = 0;
+          if (!SkipGroup(&d_begin, &d_line, &d_column)) break;
+          out.push_back({Tok::kPreproc, d_begin, i_, d_line, d_column});
+        }
+        line_start = false;
+        continue;
       } else if (IsIdentStart(c)) {
         while (i_ < s_.size() && IsIdentChar(s_[i_])) Advance();
         const std::string_view word = s_.substr(begin, i_ - begin);
@@ -76,8 +88,15 @@ class Lexer {
         } else if (i_ < s_.size() && (s_[i_] == '"' || s_[i_] == '\'') &&
                    (word == "u8" || word == "u" || word == "U" || word == "L")) {
           const char quote = s_[i_];
-          if (!SkipQuoted(quote, line, column)) return out;
-          kind = quote == '"' ? Tok::kString : Tok::kChar;
+          const Mark mark = Here();
+          if (SkipQuoted(quote, line, column, Lenient())) {
+            kind = quote == '"' ? Tok::kString : Tok::kChar;
+          } else if (Lenient()) {
+            Back(mark);  // the prefix is a word; the lone quote follows (see below)
+            kind = Tok::kIdent;
+          } else {
+            return out;
+          }
         } else {
           kind = Tok::kIdent;
         }
@@ -86,8 +105,18 @@ class Lexer {
         SkipNumber();
         kind = Tok::kNumber;
       } else if (c == '"' || c == '\'') {
-        if (!SkipQuoted(c, line, column)) return out;
-        kind = c == '"' ? Tok::kString : Tok::kChar;
+        const Mark mark = Here();
+        if (SkipQuoted(c, line, column, Lenient())) {
+          kind = c == '"' ? Tok::kString : Tok::kChar;
+        } else if (Lenient()) {
+          // Inside a conditional group that may be skipped (`#ifdef OLD` ... "it's" ...): the
+          // quote is a lone punctuator and the compiler judges the group if it is compiled.
+          Back(mark);
+          Advance();
+          kind = Tok::kPunct;
+        } else {
+          return out;
+        }
       } else {
         Advance();
         kind = Tok::kPunct;
@@ -99,6 +128,17 @@ class Lexer {
   }
 
  private:
+  struct Mark {
+    size_t i;
+    int line;
+    size_t line_begin;
+  };
+  Mark Here() const { return {i_, line_, line_begin_}; }
+  void Back(const Mark& m) {
+    i_ = m.i;
+    line_ = m.line;
+    line_begin_ = m.line_begin;
+  }
   char Peek(size_t ahead) const { return i_ + ahead < s_.size() ? s_[i_ + ahead] : '\0'; }
   int Column() const { return static_cast<int>(i_ - line_begin_) + 1; }
   void Advance() {
@@ -109,7 +149,145 @@ class Lexer {
     ++i_;
   }
   void Error(int line, int column, std::string message) {
+    if (Lenient()) return;  // an unterminated quote in a group that may be skipped
     diags_->push_back({line, column, true, std::move(message)});
+  }
+
+  // ---- conditional groups (#if / #ifdef / #elif / #else / #endif) ----
+  // Conditions the rewrite can evaluate are integer literals and true / false (`#if 0`,
+  // `#elif 1`); others (defined(X), macros) may go either way, so their groups are scanned.
+  struct Group {
+    bool taken = false;     // an earlier branch is certainly compiled
+    bool unknown = false;   // an earlier branch may be compiled
+    bool skipping = false;  // the current branch is certainly not compiled
+  };
+  enum class Cond { kFalse, kTrue, kUnknown };
+
+  bool Skipping() const { return !groups_.empty() && groups_.back().skipping; }
+  // Inside a conditional group an unterminated quote is not the rewrite's error.
+  bool Lenient() const { return !groups_.empty(); }
+
+  static std::string_view Trim(std::string_view v) {
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
+    return v;
+  }
+  // The directive's text without comments and line splices.
+  static std::string Clean(std::string_view d) {
+    std::string out;
+    for (size_t i = 0; i < d.size(); ++i) {
+      if (d[i] == '\\' && i + 1 < d.size() && d[i + 1] == '\n') {
+        ++i;
+      } else if (d.compare(i, 2, "//") == 0) {
+        break;
+      } else if (d.compare(i, 2, "/*") == 0) {
+        const size_t end = d.find("*/", i + 2);
+        if (end == std::string_view::npos) break;
+        out += ' ';
+        i = end + 1;
+      } else {
+        out += d[i];
+      }
+    }
+    return out;
+  }
+  static Cond Evaluate(std::string_view expr) {
+    expr = Trim(expr);
+    while (expr.size() >= 2 && expr.front() == '(' && expr.back() == ')') {
+      expr = Trim(expr.substr(1, expr.size() - 2));
+    }
+    if (expr == "true") return Cond::kTrue;
+    if (expr == "false") return Cond::kFalse;
+    size_t digits = 0;
+    while (digits < expr.size() && std::isdigit(static_cast<unsigned char>(expr[digits]))) ++digits;
+    if (digits == 0) return Cond::kUnknown;
+    std::string_view suffix = expr.substr(digits);
+    while (!suffix.empty() && std::strchr("uUlL", suffix.front()) != nullptr) {
+      suffix.remove_prefix(1);
+    }
+    if (!suffix.empty()) return Cond::kUnknown;
+    return expr.find_first_not_of('0') < digits ? Cond::kTrue : Cond::kFalse;
+  }
+  // Updates the conditional state for the directive in [begin, end).
+  void OnDirective(size_t begin, size_t end) {
+    const std::string text = Clean(s_.substr(begin + 1, end - begin - 1));
+    std::string_view rest = Trim(text);
+    size_t n = 0;
+    while (n < rest.size() && IsIdentChar(rest[n])) ++n;
+    const std::string_view word = rest.substr(0, n);
+    const std::string_view arg = rest.substr(n);
+    const bool outer_skipping = Skipping();
+    auto branch = [&](Group& g, Cond c) {  // a new branch of group g with condition c
+      if (g.taken) {
+        g.skipping = true;
+      } else if (c == Cond::kFalse) {
+        g.skipping = true;
+      } else {
+        g.skipping = false;
+        if (c == Cond::kTrue && !g.unknown) g.taken = true;
+        if (c == Cond::kUnknown) g.unknown = true;
+      }
+    };
+    if (word == "if" || word == "ifdef" || word == "ifndef") {
+      Group g;
+      if (outer_skipping) {
+        g.taken = true;  // nested in a skipped group: every branch is skipped
+        g.skipping = true;
+      } else {
+        branch(g, word == "if" ? Evaluate(arg) : Cond::kUnknown);
+      }
+      groups_.push_back(g);
+    } else if (groups_.empty()) {
+      return;  // #else / #endif without #if: the compiler says so
+    } else if (word == "elif" || word == "elifdef" || word == "elifndef") {
+      branch(groups_.back(), word == "elif" ? Evaluate(arg) : Cond::kUnknown);
+    } else if (word == "else") {
+      branch(groups_.back(), Cond::kTrue);
+    } else if (word == "endif") {
+      groups_.pop_back();
+    }
+  }
+  // Skips the text of a skipped group up to and including the next directive, which it reads
+  // (nested groups included); returns false at the end of the input. Comments are honoured (a
+  // block comment may hide a line); quotes are not (a note may hold an apostrophe).
+  bool SkipGroup(size_t* d_begin, int* d_line, int* d_column) {
+    bool line_start = true;
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (c == '\n') {
+        Advance();
+        line_start = true;
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+        Advance();
+      } else if (c == '\\' && Peek(1) == '\n') {
+        Advance();
+        Advance();
+      } else if (c == '/' && Peek(1) == '/') {
+        SkipLineComment();
+      } else if (c == '/' && Peek(1) == '*') {
+        Advance();
+        Advance();
+        while (i_ < s_.size() && !(s_[i_] == '*' && Peek(1) == '/')) Advance();
+        if (i_ < s_.size()) {
+          Advance();
+          Advance();
+        }
+      } else if (c == '#' && line_start) {
+        *d_begin = i_;
+        *d_line = line_;
+        *d_column = Column();
+        while (i_ < s_.size() && s_[i_] != '\n') {
+          if (s_[i_] == '\\' && Peek(1) == '\n') Advance();
+          Advance();
+        }
+        OnDirective(*d_begin, i_);
+        return true;
+      } else {
+        Advance();
+        line_start = false;
+      }
+    }
+    return false;
   }
 
   void SkipLineComment() {  // a backslash at the end of the line continues the comment
@@ -128,7 +306,8 @@ class Lexer {
     Advance();
     return true;
   }
-  bool SkipQuoted(char quote, int line, int column) {
+  // `quiet`: an unterminated literal is not reported (the caller carries on).
+  bool SkipQuoted(char quote, int line, int column, bool quiet = false) {
     Advance();
     while (i_ < s_.size() && s_[i_] != quote) {
       if (s_[i_] == '\n') break;
@@ -136,8 +315,10 @@ class Lexer {
       Advance();
     }
     if (i_ >= s_.size() || s_[i_] != quote) {
-      Error(line, column,
-            quote == '"' ? "unterminated string literal" : "unterminated character literal");
+      if (!quiet) {
+        Error(line, column,
+              quote == '"' ? "unterminated string literal" : "unterminated character literal");
+      }
       return false;
     }
     Advance();
@@ -192,8 +373,8 @@ class Lexer {
       } else if (c == '/' && Peek(1) == '*') {
         if (!SkipBlockComment()) return false;
       } else if (c == '"' || c == '\'') {
-        const int line = line_, column = Column();
-        if (!SkipQuoted(c, line, column)) return false;
+        // The compiler judges a directive's quotes (`#error it's wrong` is one warning).
+        SkipQuoted(c, line_, Column(), /*quiet=*/true);
       } else {
         Advance();
       }
@@ -206,6 +387,7 @@ class Lexer {
   size_t i_ = 0;
   int line_ = 1;
   size_t line_begin_ = 0;
+  std::vector<Group> groups_;
 };
 
 class Scanner {
@@ -437,6 +619,15 @@ KernelParam ParseParam(const Scanner& sc, size_t first, size_t last) {
   return p;
 }
 
+// "#  else  // x" -> "else".
+std::string_view DirectiveWord(std::string_view directive) {
+  size_t i = 1;
+  while (i < directive.size() && (directive[i] == ' ' || directive[i] == '\t')) ++i;
+  size_t j = i;
+  while (j < directive.size() && IsIdentChar(directive[j])) ++j;
+  return directive.substr(i, j - i);
+}
+
 // The kernel whose __global__ is token `g`, if it is a definition.
 bool ParseKernel(const Scanner& sc, size_t g, const std::vector<std::string>& namespaces,
                  KernelSignature* k) {
@@ -485,11 +676,29 @@ bool ParseKernel(const Scanner& sc, size_t g, const std::vector<std::string>& na
   const size_t lparen = name + 1;
   const size_t rparen = sc.MatchForward(lparen);
   if (rparen == std::string_view::npos) return false;
-  // A definition has its body next (after qualifiers such as noexcept).
+  // A definition has its body next (after qualifiers such as noexcept). The declarator may be
+  // one branch of a conditional group sharing the body after #endif:
+  //   #if X / void k(GM_ADDR x, uint32_t n) / #else / void k(GM_ADDR x) / #endif / { ... }
   size_t body = rparen + 1;
   while (body < t.size() && !sc.IsPunct(body, '{') && !sc.IsPunct(body, ';') &&
-         !sc.IsPunct(body, '=') && t[body].kind != Tok::kPreproc)
+         !sc.IsPunct(body, '=')) {
+    if (t[body].kind == Tok::kPreproc) {
+      const std::string_view word = DirectiveWord(sc.Text(body));
+      if (word == "else" || word == "elif" || word == "elifdef" || word == "elifndef") {
+        // The other branches: up to this group's #endif.
+        int depth = 0;
+        for (++body; body < t.size(); ++body) {
+          if (t[body].kind != Tok::kPreproc) continue;
+          const std::string_view w = DirectiveWord(sc.Text(body));
+          if (w == "if" || w == "ifdef" || w == "ifndef") ++depth;
+          if (w == "endif" && depth-- == 0) break;
+        }
+      } else if (word != "endif") {
+        return false;  // another directive between the declarator and a body
+      }
+    }
     ++body;
+  }
   if (!sc.IsPunct(body, '{')) return false;
 
   k->name = std::string(sc.Text(name));
@@ -720,8 +929,10 @@ std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
                                 std::string_view output_path, int first_line) {
   std::string out;
   out += "#line " + std::to_string(first_line + 1) + " " + Quote(output_path) + "\n";
+  std::set<std::string> done;
   for (const KernelSignature& k : kernels) {
-    if (k.is_template) continue;
+    // A kernel defined once per #if / #else branch gets the first branch's launcher.
+    if (k.is_template || !done.insert(k.qualified_name).second) continue;
     const std::vector<std::string> names = ParamNames(k);
     out += "extern \"C\" " + LauncherSignature(k) + " {\n";
     out += "  return ::ascsim::acl::GeneratedLaunch(\"" + k.name + "\", &" + k.qualified_name +
@@ -745,6 +956,22 @@ std::string FatbinEntries(const std::vector<KernelSignature>& kernels, std::stri
            ", blockDim, stream, args);\n}\n";
   }
   return out;
+}
+
+std::string AutoSyncDeclarations(const std::vector<KernelSignature>& kernels,
+                                 std::string_view output_path, int first_line) {
+  std::string out = "#if defined(ASCSIM_CCE_AUTO_SYNC) && ASCSIM_CCE_AUTO_SYNC\n";
+  out += "#line " + std::to_string(first_line + 1) + " " + Quote(output_path) + "\n";
+  out += "#include \"ascsim/runtime.h\"\n";
+  std::set<std::string> done;
+  int n = 0;
+  for (const KernelSignature& k : kernels) {
+    if (k.is_template || !done.insert(k.qualified_name).second) continue;
+    out += "static const bool ascsim_cce_auto_sync_" + std::to_string(n++) +
+           " = ::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::" +
+           k.qualified_name + "));\n";
+  }
+  return out + "#endif\n";
 }
 
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d) {

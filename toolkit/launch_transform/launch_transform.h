@@ -98,6 +98,13 @@ std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
 std::string FatbinEntries(const std::vector<KernelSignature>& kernels,
                           std::string_view output_path, int first_line);
 
+// What bisheng's --cce-auto-sync means here: declarations, compiled only when the source is built
+// with ASCSIM_CCE_AUTO_SYNC (ascsim-cc and ascendc_compile_options define it for the flag), that
+// tell the runtime the non-template kernels were built with it, so the sanitizer's `sync` check
+// does not require the scalar flags the compiler inserts. Appended like LauncherDefinitions.
+std::string AutoSyncDeclarations(const std::vector<KernelSignature>& kernels,
+                                 std::string_view output_path, int first_line);
+
 // "file:line:col: error: message" (GCC's format, so editors jump to it).
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d);
 

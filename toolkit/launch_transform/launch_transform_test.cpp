@@ -243,6 +243,100 @@ TEST(LaunchTransform, FindsKernelDefinitionsAndTheirParameters) {
   EXPECT_TRUE(r.kernels[4].params.empty());
 }
 
+// What the preprocessor skips is left alone: a `#if 0` group (an old launch, an apostrophe in a
+// note), the branches after a `#if 1`; an unterminated quote inside any conditional group is the
+// compiler's to judge (the group may be skipped), not the rewrite's.
+TEST(LaunchTransform, SkippedConditionalGroupsAreLeftAlone) {
+  TransformResult r;
+  const std::string source =
+      "#if 0\n"
+      "it's an old note: don't launch like this\n"
+      "old<<<1>>>(x);\n"
+      "#if 1\n"
+      "nested<<<1>>>();\n"
+      "#else\n"
+      "also_skipped<<<>>>;\n"
+      "#endif\n"
+      "#elif 0\n"
+      "still_skipped<<<1>>>(\n"
+      "#else\n"
+      "live<<<1, nullptr, s>>>(x);\n"
+      "#endif\n"
+      "#if 1 /* on */\n"
+      "on<<<1, nullptr, s>>>(x);\n"
+      "#elif defined(X)\n"
+      "off<<<1>>>(x);\n"
+      "#else\n"
+      "const char* c = \"unterminated;\n"
+      "#endif\n"
+      "#ifdef SOMETHING\n"
+      "// fine\n"
+      "it's a note the compiler may never see\n"
+      "maybe<<<2, nullptr, s>>>(y);\n"
+      "#endif\n";
+  const std::string body = Body(source, &r);
+  EXPECT_EQ(r.launches, 3);
+  EXPECT_EQ(Lines(body), Lines(source));
+  EXPECT_THAT(body, HasSubstr("old<<<1>>>(x);\n"));
+  EXPECT_THAT(body, HasSubstr("nested<<<1>>>();\n"));
+  EXPECT_THAT(body, HasSubstr("still_skipped<<<1>>>(\n"));
+  EXPECT_THAT(body, HasSubstr("off<<<1>>>(x);\n"));
+  EXPECT_THAT(body, HasSubstr("::ascsim::acl::ChevronLaunch(\"live\", &live, 1, nullptr, s)(x);"));
+  EXPECT_THAT(body, HasSubstr("::ascsim::acl::ChevronLaunch(\"on\", &on, 1, nullptr, s)(x);"));
+  EXPECT_THAT(body,
+              HasSubstr("::ascsim::acl::ChevronLaunch(\"maybe\", &maybe, 2, nullptr, s)(y);"));
+  // Outside any conditional group an unterminated literal is still an error.
+  TransformOptions options;
+  EXPECT_FALSE(TransformSource("char c = 'x;\n", options).ok());
+}
+
+// Kernels in namespaces and extern "C" blocks; one defined once per #if / #else branch is listed
+// per branch (the names may differ) but gets one launcher.
+TEST(LaunchTransform, KernelsInBlocksNamespacesAndConditionalBranches) {
+  TransformResult r;
+  Body(
+      "namespace ns {\n"
+      "extern \"C\" __global__ __aicore__ void in_ns(GM_ADDR x) {}\n"
+      "}\n"
+      "extern \"C\" {\n"
+      "__global__ __aicore__ void in_block(GM_ADDR x, uint32_t n) {}\n"
+      "}\n"
+      "#if defined(FAST)\n"
+      "extern \"C\" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {}\n"
+      "#else\n"
+      "extern \"C\" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n, float f) {}\n"
+      "#endif\n"
+      "#if 0\n"
+      "extern \"C\" __global__ __aicore__ void gone(GM_ADDR x) {}\n"
+      "#endif\n"
+      "#ifdef WIDE\n"
+      "__global__ __aicore__ void shared(GM_ADDR x, uint32_t n, uint32_t m)\n"
+      "#else\n"
+      "__global__ __aicore__ void shared(GM_ADDR x)\n"
+      "#endif\n"
+      "{\n"
+      "}\n",
+      &r);
+  ASSERT_EQ(r.kernels.size(), 6u);
+  EXPECT_EQ(r.kernels[4].name, "shared");
+  EXPECT_EQ(r.kernels[4].params.size(), 3u);
+  EXPECT_EQ(r.kernels[5].name, "shared");
+  EXPECT_EQ(r.kernels[5].params.size(), 1u);
+  EXPECT_EQ(r.kernels[0].qualified_name, "ns::in_ns");
+  EXPECT_EQ(r.kernels[1].qualified_name, "in_block");
+  EXPECT_EQ(r.kernels[1].params.size(), 2u);
+  EXPECT_EQ(r.kernels[2].qualified_name, "twice");
+  EXPECT_EQ(r.kernels[3].qualified_name, "twice");
+  EXPECT_EQ(r.kernels[3].params.size(), 3u);
+  const std::string defs = ascsim::toolkit::LauncherDefinitions(r.kernels, "/b/k.cpp", 20);
+  size_t count = 0;
+  for (size_t at = defs.find("aclrtlaunch_twice("); at != std::string::npos;
+       at = defs.find("aclrtlaunch_twice(", at + 1)) {
+    ++count;
+  }
+  EXPECT_EQ(count, 1u) << defs;
+}
+
 TEST(LaunchTransform, LauncherHeaderAndDefinitions) {
   TransformResult r;
   Body(
@@ -284,6 +378,31 @@ TEST(LaunchTransform, FatbinEntries) {
                                  "&ns::add_custom, blockDim, stream, args);"));
   EXPECT_THAT(entries, HasSubstr("ascsim_fatbin_empty("));
   EXPECT_THAT(entries, Not(HasSubstr("ascsim_fatbin_tk")));
+}
+
+// bisheng's --cce-auto-sync: each non-template kernel is declared built with it, only when the
+// source is compiled with ASCSIM_CCE_AUTO_SYNC (ascsim-cc and ascendc_compile_options define it).
+TEST(LaunchTransform, AutoSyncDeclarations) {
+  TransformResult r;
+  Body(
+      "namespace ns { extern \"C\" __global__ __aicore__ void a(GM_ADDR x) {} }\n"
+      "#if X\n"
+      "__global__ __aicore__ void b(GM_ADDR x) {}\n"
+      "#else\n"
+      "__global__ __aicore__ void b(GM_ADDR x, int n) {}\n"
+      "#endif\n"
+      "template <class T> __global__ __aicore__ void t(GM_ADDR x) {}\n",
+      &r);
+  const std::string decl = ascsim::toolkit::AutoSyncDeclarations(r.kernels, "/b/k.cpp", 9);
+  EXPECT_EQ(decl,
+            "#if defined(ASCSIM_CCE_AUTO_SYNC) && ASCSIM_CCE_AUTO_SYNC\n"
+            "#line 10 \"/b/k.cpp\"\n"
+            "#include \"ascsim/runtime.h\"\n"
+            "static const bool ascsim_cce_auto_sync_0 = "
+            "::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::ns::a));\n"
+            "static const bool ascsim_cce_auto_sync_1 = "
+            "::ascsim::DeclareCompiledWithAutoSync(reinterpret_cast<const void*>(&::b));\n"
+            "#endif\n");
 }
 
 // The whole way through g++: an error in the user's code after a rewritten multi-line launch is

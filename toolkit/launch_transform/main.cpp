@@ -5,13 +5,18 @@
 //     -o FILE             write the rewritten source to FILE (default: standard output)
 //     --header-dir DIR    also write aclrtlaunch_<kernel>.h for every __global__ kernel defined
 //                         in INPUT into DIR, and append the launcher definitions to the output
+//                         (and the --cce-auto-sync declarations, compiled only under
+//                         ASCSIM_CCE_AUTO_SYNC: AutoSyncDeclarations)
 //     --fatbin-entries    append the entry of every non-template kernel INPUT defines, which
 //                         aclrtBinaryGetFunction finds in an ascendc_fatbin_library binary
 //     --display-name NAME the file name #line and messages use (default: INPUT's absolute path)
 //     --list-kernels      print the kernels INPUT defines, one per line, and nothing else:
-//                         name<TAB>qualified name<TAB>template|function<TAB>param;param;...
-//                         where a param is kind:type:name, kind is pointer|scalar|other (split
-//                         at the first and the last colon: a type may hold "::")
+//                         name<TAB>qualified<TAB>template|function<TAB>param;param;...<TAB>line
+//                         where a param is kind:type:name, kind is pointer|scalar|other
+//                         (split at the first and the last colon: a type may hold "::"); a
+//                         kernel defined per #if / #else branch is listed once per branch
+//     --kernels FILE      also write that list into FILE (with the rewrite, in one pass: what
+//                         ascsim.load() and ascsim_add_kernel_module() scan kernels with)
 //     --no-line           leave out the #line directive
 //     --version, --help
 //
@@ -23,8 +28,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "launch_transform.h"
 
@@ -40,7 +47,7 @@ using ascsim::toolkit::KernelSignature;
 int Usage(const char* message) {
   if (message != nullptr) std::cerr << "ascsim-launch-transform: " << message << "\n";
   std::cerr << "usage: ascsim-launch-transform [-o FILE] [--header-dir DIR] [--fatbin-entries] "
-               "[--display-name NAME] [--list-kernels] [--no-line] INPUT\n";
+               "[--display-name NAME] [--list-kernels] [--kernels FILE] [--no-line] INPUT\n";
   return 2;
 }
 
@@ -80,6 +87,20 @@ const char* KindName(KernelParam::Kind kind) {
   }
 }
 
+std::string KernelList(const std::vector<KernelSignature>& kernels) {
+  std::ostringstream out;
+  for (const KernelSignature& k : kernels) {
+    out << k.name << '\t' << k.qualified_name << '\t' << (k.is_template ? "template" : "function")
+        << '\t';
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      const KernelParam& p = k.params[i];
+      out << (i ? ";" : "") << KindName(p.kind) << ':' << p.type << ':' << p.name;
+    }
+    out << '\t' << k.line << '\n';
+  }
+  return out.str();
+}
+
 int CountLines(const std::string& text) {
   int lines = 0;
   for (char c : text) lines += c == '\n';
@@ -89,7 +110,7 @@ int CountLines(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string input, output, header_dir, display;
+  std::string input, output, header_dir, display, kernels_file;
   bool list = false, line_directive = true, fatbin = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -114,6 +135,10 @@ int main(int argc, char** argv) {
       fatbin = true;
     } else if (arg == "--list-kernels") {
       list = true;
+    } else if (arg == "--kernels") {
+      const char* v = value("--kernels");
+      if (v == nullptr) return Usage("--kernels needs a file");
+      kernels_file = v;
     } else if (arg == "--no-line") {
       line_directive = false;
     } else if (arg == "--version") {
@@ -146,22 +171,19 @@ int main(int argc, char** argv) {
   if (!result.ok()) return 1;
 
   if (list) {
-    for (const KernelSignature& k : result.kernels) {
-      std::cout << k.name << '\t' << k.qualified_name << '\t'
-                << (k.is_template ? "template" : "function") << '\t';
-      for (size_t i = 0; i < k.params.size(); ++i) {
-        const KernelParam& p = k.params[i];
-        std::cout << (i ? ";" : "") << KindName(p.kind) << ':' << p.type << ':' << p.name;
-      }
-      std::cout << '\n';
-    }
+    std::cout << KernelList(result.kernels);
     return 0;
+  }
+  if (!kernels_file.empty() && !WriteIfChanged(kernels_file, KernelList(result.kernels))) {
+    std::cerr << "ascsim-launch-transform: cannot write " << kernels_file << "\n";
+    return 2;
   }
 
   std::string text = result.output;
   if (!header_dir.empty()) {
+    std::set<std::string> written;
     for (const KernelSignature& k : result.kernels) {
-      if (k.is_template) continue;
+      if (k.is_template || !written.insert(k.name).second) continue;  // first #if branch's
       const std::string path = header_dir + "/aclrtlaunch_" + k.name + ".h";
       if (!WriteIfChanged(path, ascsim::toolkit::LauncherHeader(k, options.display_path))) {
         std::cerr << "ascsim-launch-transform: cannot write " << path << "\n";
@@ -170,6 +192,7 @@ int main(int argc, char** argv) {
     }
     const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
     text += ascsim::toolkit::LauncherDefinitions(result.kernels, out_name, CountLines(text) + 1);
+    text += ascsim::toolkit::AutoSyncDeclarations(result.kernels, out_name, CountLines(text) + 1);
   }
   if (fatbin) {
     const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);

@@ -19,6 +19,12 @@
 #include "tikicpulib.h"
 #include "tiling/tiling_api.h"
 
+// Kernel and host tiling code share this file: the kernel-side DT_* numbers (CANN's
+// kernel_type.h macros) would rewrite matmul_tiling::DataType::DT_*.
+#undef DT_BF16
+#undef DT_FLOAT
+#undef DT_FLOAT16
+
 namespace {
 
 using ascsim_test::DeviceBuffer;

@@ -125,7 +125,8 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
     : core_(core),
       launch_(launch),
       flags_(launch.flags()),
-      strict_scalar_((launch.flags() & kRace) != 0 && (launch.flags() & kSync) != 0) {}
+      strict_scalar_((launch.flags() & kRace) != 0 && (launch.flags() & kSync) != 0 &&
+                     !core.launch->cce_auto_sync) {}
 
 CoreSanitizer::~CoreSanitizer() { HandOver(); }
 
@@ -175,15 +176,59 @@ uint16_t CoreSanitizer::Intern(const char* name) {
 
 void CoreSanitizer::Flush() {
   for (const PendingWrite& w : pending_) {
-    w.shadow->Apply(w.begin, w.end, [&](ShadowState s) {
+    if (undefined_.empty()) {
+      w.shadow->Apply(w.begin, w.end, [&](ShadowState s) {
+        s.has_write = true;
+        s.write = w.ref;
+        s.read_mask = 0;
+        s.init = true;
+        s.tainted = false;
+        return s;
+      });
+    } else {
+      ApplyWrite(w);
+    }
+  }
+  pending_.clear();
+  undefined_.clear();
+  op_writes_gm_ = false;
+  has_dead_block_ = false;
+}
+
+void CoreSanitizer::ApplyWrite(const PendingWrite& w) {
+  // The pieces of this write that came from undefined bytes, in its own operand's order.
+  std::vector<std::pair<uint64_t, uint64_t>> bad;
+  const uint64_t span_begin = w.logical, span_end = w.logical + (w.end - w.begin);
+  for (const UndefinedRead& u : undefined_) {
+    uint64_t b = 0, e = w.total;
+    if (w.total * 4 >= u.total && u.total != 0) {  // same place, scaled (a reduction: all of it)
+      using Wide = unsigned __int128;
+      b = static_cast<uint64_t>(Wide(u.begin) * w.total / u.total);
+      e = static_cast<uint64_t>((Wide(u.end) * w.total + u.total - 1) / u.total);
+    }
+    b = std::max(b, span_begin);
+    e = std::min(e, span_end);
+    if (b < e) bad.emplace_back(w.begin + (b - span_begin), w.begin + (e - span_begin));
+  }
+  std::sort(bad.begin(), bad.end());
+  auto write = [&](uint64_t b, uint64_t e, bool defined) {
+    w.shadow->Apply(b, e, [&](ShadowState s) {
       s.has_write = true;
       s.write = w.ref;
       s.read_mask = 0;
-      if (w.local) s.init = true;
+      s.init = defined;
+      s.tainted = !defined;
       return s;
     });
+  };
+  uint64_t at = w.begin;
+  for (const auto& [b, e] : bad) {
+    if (e <= at) continue;
+    if (b > at) write(at, b, true);
+    write(std::max(b, at), e, false);
+    at = e;
   }
-  pending_.clear();
+  if (at < w.end) write(at, w.end, true);
 }
 
 AccessRef CoreSanitizer::Ref() const {
@@ -240,12 +285,17 @@ CoreSanitizer::SlotInfo& CoreSanitizer::Info(const BufferSlot& slot) {
 
 void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool read,
                                    uint64_t begin, uint64_t end, const char* role, uint8_t atomic,
-                                   const SlotInfo* info, const GmRange* alloc) {
-  const bool check_init = read && local && init();
+                                   const SlotInfo* info, const GmRange* alloc, uint64_t logical,
+                                   uint64_t total) {
+  const bool check_init = read && init();
+  if (total == 0) total = end - begin;
+  out_pieces_.clear();
   if (race() || check_init) {
     shadow.ForEach(begin, end, [&](uint64_t b, uint64_t e, const ShadowState& s) {
       if (read) {
-        if (check_init && !s.init) ReportUninitialized(b, e, role, *info);
+        if (check_init && !s.init) {
+          UndefinedPiece(b, e, s, local, role, info, alloc, logical + (b - begin), total);
+        }
         if (race() && s.has_write && !Ordered(s.write)) {
           ReportRace(s.write, true, false, 0, b, e, role, local, info, alloc);
         }
@@ -274,6 +324,7 @@ void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool 
       return true;
     });
   }
+  if (!out_pieces_.empty()) CopiedOutBlocks(begin, end, role, info);
   AccessRef ref = Ref();
   ref.atomic = atomic;
   if (read) {
@@ -285,7 +336,69 @@ void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool 
     });
   }
   // Writes land after the instruction's reads (an in-place op reads its old bytes first).
-  if (write) pending_.push_back(PendingWrite{&shadow, begin, end, ref, local});
+  if (write) pending_.push_back(PendingWrite{&shadow, begin, end, ref, local, logical, total});
+}
+
+namespace {
+// Roles whose bytes decide something (which elements, where from): an undefined one is used,
+// not just moved.
+bool Decides(const char* role) {
+  if (role == nullptr) return false;
+  std::string lower(role);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* word : {"mask", "offset", "pattern", "index"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+}  // namespace
+
+void CoreSanitizer::UndefinedPiece(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
+                                   const char* role, const SlotInfo* info, const GmRange* alloc,
+                                   uint64_t logical, uint64_t total) {
+  // A scalar read takes the value into a register, where it decides a branch or an address; so
+  // do masks and offsets. Everything else (copies, vector and cube arithmetic) only moves or
+  // combines the bytes: their undefinedness goes on to what the op writes.
+  if (cur_.pipe == trace::Pipe::kS || Decides(role)) {
+    ReportUndefined(begin, end, s, local, role, info, alloc, "reads");
+  }
+  undefined_.push_back(UndefinedRead{logical, logical + (end - begin), total});
+  const int p = PipeIndex(cur_.pipe);
+  if (local && (p == kMte3 || cur_.pipe == trace::Pipe::kFix)) out_pieces_.emplace_back(begin, end);
+}
+
+// A copy out of local memory moves whole 32-byte blocks: the bytes of a block the kernel did not
+// compute go along with the ones it did (ReduceSum's one element, then DataCopy of the block), so
+// a block with a defined byte is a partial result, not a bug. A block with none was never
+// computed: if the op writes GM, that garbage reaches the result.
+void CoreSanitizer::CopiedOutBlocks(uint64_t begin, uint64_t end, const char* role,
+                                    const SlotInfo* info) {
+  constexpr uint64_t kBlock = 32;
+  size_t i = 0;
+  for (uint64_t block = begin & ~(kBlock - 1); block < end && !has_dead_block_; block += kBlock) {
+    const uint64_t b = std::max(block, begin), e = std::min(block + kBlock, end);
+    uint64_t at = b;
+    while (i < out_pieces_.size() && out_pieces_[i].second <= at) ++i;
+    for (size_t j = i; j < out_pieces_.size() && out_pieces_[j].first <= at && at < e; ++j) {
+      at = std::max(at, out_pieces_[j].second);
+    }
+    if (at >= e) {  // every copied byte of the block undefined
+      has_dead_block_ = true;
+      dead_begin_ = b;
+      dead_end_ = e;
+      dead_role_ = role;
+      dead_info_ = info;
+      info->shadow.ForEach(b, b + 1, [&](uint64_t, uint64_t, const ShadowState& s) {
+        dead_state_ = s;
+        return false;
+      });
+    }
+  }
+  out_pieces_.clear();
+  if (has_dead_block_ && op_writes_gm_) {
+    ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
+                    "copies out");
+  }
 }
 
 void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
@@ -302,8 +415,12 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
   const bool read = a == Access::kRead || a == Access::kReadWrite;
   BeginOp(pipe, call, false);
   SlotInfo& info = Info(*slot);
-  for (const auto& [b, e] : runs)
-    CheckAndRecord(info.shadow, true, write, read, b, e, role, 0, &info, nullptr);
+  uint64_t total = 0, logical = 0;
+  for (const auto& [b, e] : runs) total += e - b;
+  for (const auto& [b, e] : runs) {
+    CheckAndRecord(info.shadow, true, write, read, b, e, role, 0, &info, nullptr, logical, total);
+    logical += e - b;
+  }
 }
 
 void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
@@ -329,8 +446,19 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
     gm_last_ = &gm_.try_emplace(alloc.begin, /*untouched_init=*/true).first->second;
     gm_last_alloc_ = alloc.begin;
   }
+  if (write) {
+    op_writes_gm_ = true;
+    if (has_dead_block_) {  // the op copies out a block nothing computed (CopiedOutBlocks)
+      ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
+                      "copies out");
+    }
+  }
+  uint64_t total = 0, logical = 0;
+  for (const auto& [b, e] : runs) total += e - b;
   for (const auto& [b, e] : runs) {
-    CheckAndRecord(*gm_last_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc);
+    CheckAndRecord(*gm_last_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc, logical,
+                   total);
+    logical += e - b;
     GmInterval iv;
     iv.begin = b;
     iv.end = e;
@@ -591,7 +719,11 @@ std::string MissingSync(int from, int to) {
     if (event == r) fix += " or FreeTensor/AllocTensor";
   }
   fix += " between them";
-  if (from == kS || to == kS) fix += " (bisheng's --cce-auto-sync would insert it)";
+  if (from == kS || to == kS) {
+    fix +=
+        " (the kernel was built without --cce-auto-sync; bisheng's --cce-auto-sync would "
+        "insert it)";
+  }
   return fix;
 }
 
@@ -661,15 +793,31 @@ void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, boo
                               " ", then_verb, ", with no ", MissingSync(earlier.pipe, now_pipe)));
 }
 
-void CoreSanitizer::ReportUninitialized(uint64_t begin, uint64_t end, const char* role,
-                                        const SlotInfo& info) {
-  const std::string since = info.fresh_call == 0 ? std::string("InitBuffer")
-                                                 : Str("AllocTensor (call ", info.fresh_call, ")");
+void CoreSanitizer::ReportUndefined(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
+                                    const char* role, const SlotInfo* info, const GmRange* alloc,
+                                    const char* what) {
+  std::string origin;
+  if (s.tainted) {  // written, from undefined bytes
+    const bool copy = s.write.pipe == kMte2 || s.write.pipe == kMte3;
+    origin = Str("which ", Describe(PipeNameOf(s.write.pipe), NameOf(s.write), s.write.call),
+                 copy ? " copied from bytes nothing wrote" : " computed from bytes nothing wrote");
+  } else {
+    const std::string since = info == nullptr || info->fresh_call == 0
+                                  ? std::string("InitBuffer")
+                                  : Str("AllocTensor (call ", info->fresh_call, ")");
+    origin = Str("which nothing wrote since ", since);
+  }
+  std::string detail;
+  if (std::strcmp(what, "copies out") == 0) {
+    detail =
+        "; every byte of that 32-byte block is undefined, and the copy takes it to GM (a "
+        "block holding some result goes out whole without a report)";
+  }
   Fault(
       ErrorKind::kUninitializedRead,
       Str("uninitialized read: ", Describe(PipeNameOf(PipeIndex(cur_.pipe)), cur_.name, cur_.call),
-          " reads ", role != nullptr ? Str(role, " ") : std::string(),
-          Region(true, begin, end, &info, nullptr), ", which nothing wrote since ", since));
+          " ", what, " ", role != nullptr ? Str(role, " ") : std::string(),
+          Region(local, begin, end, info, alloc), ", ", origin, detail));
 }
 
 }  // namespace ascsim::aicore

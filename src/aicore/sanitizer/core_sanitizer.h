@@ -109,6 +109,13 @@ class CoreSanitizer {
     uint64_t begin, end;
     AccessRef ref;
     bool local;
+    uint64_t logical, total;  // where [begin, end) lies in its operand's bytes, and their count
+  };
+  // Bytes [begin, end) of a read operand of `total` bytes (in operand order) that were undefined:
+  // the current op's writes get them at the same place of their own operand (scaled when the
+  // sizes differ, everything when the write is a reduction of the read).
+  struct UndefinedRead {
+    uint64_t begin, end, total;
   };
   struct SlotInfo {
     Shadow shadow;
@@ -154,12 +161,22 @@ class CoreSanitizer {
 
   void CheckAndRecord(Shadow& shadow, bool local, bool write, bool read, uint64_t begin,
                       uint64_t end, const char* role, uint8_t atomic, const SlotInfo* info,
-                      const GmRange* alloc);
+                      const GmRange* alloc, uint64_t logical = 0, uint64_t total = 0);
+  // An undefined read [begin, end) in state `s`: reported when the bytes decide something,
+  // else passed on to the op's writes; a copy out of local memory (MTE3, FIX) checks whole
+  // 32-byte blocks (CopiedOutBlocks).
+  void UndefinedPiece(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
+                      const char* role, const SlotInfo* info, const GmRange* alloc,
+                      uint64_t logical, uint64_t total);
+  void CopiedOutBlocks(uint64_t begin, uint64_t end, const char* role, const SlotInfo* info);
+  // The op's bytes to write, split into defined and undefined pieces (Flush).
+  void ApplyWrite(const PendingWrite& w);
+  [[noreturn]] void ReportUndefined(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
+                                    const char* role, const SlotInfo* info, const GmRange* alloc,
+                                    const char* what);
   [[noreturn]] void ReportRace(const AccessRef& earlier, bool earlier_write, bool now_write,
                                uint8_t now_atomic, uint64_t begin, uint64_t end, const char* role,
                                bool local, const SlotInfo* info, const GmRange* alloc);
-  [[noreturn]] void ReportUninitialized(uint64_t begin, uint64_t end, const char* role,
-                                        const SlotInfo& info);
   std::string Region(bool local, uint64_t begin, uint64_t end, const SlotInfo* info,
                      const GmRange* alloc) const;
 
@@ -181,6 +198,16 @@ class CoreSanitizer {
   std::pair<const char*, Access> role_cache_[16] = {};    // a role's direction, by pointer
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
+  // The current op's undefined reads, and for a copy out of local memory the undefined pieces of
+  // the run being read and the first whole 32-byte block of nothing defined.
+  std::vector<UndefinedRead> undefined_;
+  std::vector<std::pair<uint64_t, uint64_t>> out_pieces_;
+  bool op_writes_gm_ = false;
+  bool has_dead_block_ = false;
+  uint64_t dead_begin_ = 0, dead_end_ = 0;
+  ShadowState dead_state_;
+  const SlotInfo* dead_info_ = nullptr;
+  const char* dead_role_ = nullptr;
 
   std::vector<SlotInfo> slots_;  // by BufferSlot::id
   // GM, one shadow per device allocation (tiles stream through each one in address order).

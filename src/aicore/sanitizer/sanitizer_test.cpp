@@ -236,7 +236,9 @@ TEST(Sanitizer, VectorToScalarWithoutFlagIsARaceWhenSyncsMustBeWritten) {
   EXPECT_EQ(RunScalarRoundTrip(kAll, false, true, nullptr).message,
             "scalar_round_trip: block 0/1: race: S LocalTensor::GetValue (call 14) reads UB "
             "[0x200, 0x204) of the VECCALC TBuf, which V ReduceSum (call 12) wrote, with no "
-            "SetFlag/WaitFlag<HardEvent::V_S> between them (bisheng's --cce-auto-sync would "
+            "SetFlag/WaitFlag<HardEvent::V_S> between them (the kernel was built without "
+            "--cce-auto-sync; bisheng's "
+            "--cce-auto-sync would "
             "insert it)");
   std::vector<float> y;
   EXPECT_EQ(RunScalarRoundTrip(kAll, true, true, &y).message, "");
@@ -250,7 +252,9 @@ TEST(Sanitizer, ScalarToVectorWithoutFlagIsARaceWhenSyncsMustBeWritten) {
   EXPECT_EQ(RunScalarRoundTrip(kAll, true, false, nullptr).message,
             "scalar_round_trip: block 0/1: race: V Adds (call 23) writes dst UB [0x100, 0x104) of "
             "buffer 0 of VECOUT queue, which S LocalTensor::SetValue (call 22) wrote, with no "
-            "SetFlag/WaitFlag<HardEvent::S_V> between them (bisheng's --cce-auto-sync would "
+            "SetFlag/WaitFlag<HardEvent::S_V> between them (the kernel was built without "
+            "--cce-auto-sync; bisheng's "
+            "--cce-auto-sync would "
             "insert it)");
 }
 
@@ -522,13 +526,14 @@ TEST(Sanitizer, MaskedOperandsTouchOnlyTheirActiveElements) {
 // The same with half: 128 elements per repeat, the mask's first 16 are the repeat's first block;
 // a bitwise mask picking the second block reads bytes the copy never wrote.
 TEST(Sanitizer, MaskedHalfOperandsTouchOnlyTheirActiveElements) {
-  DeviceBuffer x(4 * 32);
+  DeviceBuffer x(4 * 32), z(32);
   auto run = [&](bool use_second) {
     return RunKernel("masked_half", 1, kAll, [&, use_second] {
       AscendC::TPipe pipe;
       AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf, outBuf;
-      AscendC::GlobalTensor<half> xGm;
+      AscendC::GlobalTensor<half> xGm, zGm;
       xGm.SetGlobalBuffer(x.as<half>(), 64);
+      zGm.SetGlobalBuffer(z.as<half>(), 16);
       pipe.InitBuffer(inBuf, 2 * 256);
       pipe.InitBuffer(outBuf, 2 * 256);
       AscendC::LocalTensor<half> in = inBuf.Get<half>();
@@ -540,13 +545,19 @@ TEST(Sanitizer, MaskedHalfOperandsTouchOnlyTheirActiveElements) {
       const uint64_t second_block[2] = {0xFFFF0000ull, 0};
       AscendC::UnaryRepeatParams dense;
       AscendC::Adds(out, in, half(1.0f), use_second ? second_block : first_block, 2, dense);
+      // The block the mask picked goes out: the Adds read undefined bytes for the second one.
+      AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::DataCopy(zGm, use_second ? out[16] : out, 16);
     });
   };
   EXPECT_EQ(run(false).message, "");
-  // Calls: 1-2 InitBuffer, 3-4 Get, 5 DataCopy, 6-7 flags, 8 Adds.
+  // Calls: 1-2 InitBuffer, 3-4 Get, 5 DataCopy, 6-7 flags, 8 Adds, 9-10 flags, 11 DataCopy out.
   EXPECT_EQ(run(true).message,
-            "masked_half: block 0/1: uninitialized read: V Adds (call 9) reads src UB [0x20, "
-            "0x40) of the VECCALC TBuf, which nothing wrote since InitBuffer");
+            "masked_half: block 0/1: uninitialized read: MTE3 DataCopy UB->GM (call 12) copies out "
+            "src UB [0x220, 0x240) of the VECCALC TBuf, which V Adds (call 9) computed from bytes "
+            "nothing wrote; every byte of that 32-byte block is undefined, and the copy takes it "
+            "to GM (a block holding some result goes out whole without a report)");
 }
 
 // ---- two copies on one MTE pipe into the same bytes ----
@@ -606,12 +617,13 @@ TEST(Sanitizer, GmReadBackWithinABlockNeedsMte3ToMte2) {
       AscendC::DataCopy(in, workGm, N);
     });
   };
-  EXPECT_EQ(run(false).message,
-            "gm_round_trip: block 0/1: race: MTE2 DataCopy GM->UB (call 10) reads GM bytes [0, 256) "
-            "of the 256 B allocation at " +
-                HexOf(work.gm()) +
-                ", which MTE3 DataCopy UB->GM (call 9) wrote, with no "
-                "SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or FreeTensor/AllocTensor between them");
+  EXPECT_EQ(
+      run(false).message,
+      "gm_round_trip: block 0/1: race: MTE2 DataCopy GM->UB (call 10) reads GM bytes [0, 256) "
+      "of the 256 B allocation at " +
+          HexOf(work.gm()) +
+          ", which MTE3 DataCopy UB->GM (call 9) wrote, with no "
+          "SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or FreeTensor/AllocTensor between them");
   EXPECT_EQ(run(true).message, "");
 }
 
@@ -733,7 +745,9 @@ TEST(Sanitizer, ScalarReadOfADequeuedTileNeedsMte2ToS) {
   EXPECT_EQ(run(kAll).message,
             "peek: block 0/1: race: S LocalTensor::GetValue (call 8) reads UB [0xc, 0x10) of "
             "buffer 0 of VECIN queue, which MTE2 DataCopy GM->UB (call 4) wrote, with no "
-            "SetFlag/WaitFlag<HardEvent::MTE2_S> between them (bisheng's --cce-auto-sync would "
+            "SetFlag/WaitFlag<HardEvent::MTE2_S> between them (the kernel was built without "
+            "--cce-auto-sync; bisheng's "
+            "--cce-auto-sync would "
             "insert it)");
 }
 
@@ -810,13 +824,21 @@ TEST(Sanitizer, ReadingAFreshTBufIsAnUninitializedRead) {
       AscendC::LocalTensor<float> a = aBuf.Get<float>();
       AscendC::LocalTensor<float> b = bBuf.Get<float>();
       if (fill) AscendC::Duplicate(a, 0.0f, N);
-      AscendC::Add(b, a, a, N);
+      AscendC::Add(b, a, a, N);  // computes from garbage without a fill: b is undefined too
+      AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+      AscendC::GlobalTensor<float> zGm;
+      zGm.SetGlobalBuffer(z.as<float>(), N);
+      AscendC::DataCopy(zGm, b, N);  // ... and reaches the result
     });
   };
   const Outcome bad = run(false);
+  // Calls: 1-2 InitBuffer, 3-4 Get, 5 Add, 6-7 flags, 8 DataCopy.
   EXPECT_EQ(bad.message,
-            "fresh_tbuf: block 0/1: uninitialized read: V Add (call 6) reads src0 UB [0x0, 0x100) "
-            "of the VECCALC TBuf, which nothing wrote since InitBuffer");
+            "fresh_tbuf: block 0/1: uninitialized read: MTE3 DataCopy UB->GM (call 9) copies out "
+            "src UB [0x100, 0x120) of the VECCALC TBuf, which V Add (call 6) computed from bytes "
+            "nothing wrote; every byte of that 32-byte block is undefined, and the copy takes it "
+            "to GM (a block holding some result goes out whole without a report)");
   EXPECT_EQ(bad.kind, ErrorKind::kUninitializedRead);
   EXPECT_EQ(run(true).message, "");
 }
@@ -835,14 +857,19 @@ TEST(Sanitizer, AllocTensorHandsOutUninitializedBytes) {
     queue.FreeTensor(t);
     t = queue.AllocTensor<float>();
     AscendC::Adds(tmp, t, 1.0f, 64);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+    (void)tmp.GetValue(0);  // the stale tile's garbage decides something here
   });
   EXPECT_EQ(o.message,
-            "stale_tile: block 0/1: uninitialized read: V Adds (call 9) reads src UB [0x0, 0x100) "
-            "of buffer 0 of VECOUT queue, which nothing wrote since AllocTensor (call 8)");
+            "stale_tile: block 0/1: uninitialized read: S LocalTensor::GetValue (call 13) reads UB "
+            "[0x100, 0x104) of the VECCALC TBuf, which V Adds (call 9) computed from bytes nothing "
+            "wrote");
 }
 
-// DataCopy of 13 floats (52 B) copies 32 B: the 20 bytes it drops are never written, and a
-// vector op over the aligned-up 16 floats reads them. DataCopyPad pads the row instead.
+// DataCopy of 13 floats (52 B) copies 32 B: the 20 bytes it drops are never written, a vector op
+// over the aligned-up 16 floats computes from them, and its result goes out to GM. DataCopyPad
+// pads the row instead.
 // clang-format off
 class KernelTail {
 public:
@@ -896,10 +923,13 @@ TEST(Sanitizer, BytesDataCopyRoundedAwayAreUninitialized) {
     });
   };
   const Outcome bad = run(false);
-  // Calls: 1-2 InitBuffer, 3 AllocTensor, 4 DataCopy, 5 EnQue, 6 DeQue, 7 AllocTensor, 8 Muls.
+  // The 5 floats the copy rounded away go through Muls and out to GM: their 20 bytes of the
+  // second block are all undefined (the first block is the 8 floats copied).
   EXPECT_EQ(bad.message,
-            "tail: block 0/1: uninitialized read: V Muls (call 9) reads src UB [0x20, 0x40) of "
-            "buffer 0 of VECIN queue, which nothing wrote since AllocTensor (call 4)");
+            "tail: block 0/1: uninitialized read: MTE3 DataCopyPad UB->GM (call 13) copies out "
+            "src UB [0x60, 0x74) of buffer 0 of VECOUT queue, which V Muls (call 9) computed from "
+            "bytes nothing wrote; every byte of that 32-byte block is undefined, and the copy "
+            "takes it to GM (a block holding some result goes out whole without a report)");
   ASSERT_EQ(bad.warnings.size(), 1u);  // and the rounding warning itself
   const Outcome good = run(true);
   EXPECT_EQ(good.message, "");

@@ -37,10 +37,16 @@ struct ShadowState {
   AccessRef reads[kPipeCount];
   uint8_t read_mask = 0;  // bit p: reads[p] is valid
   bool has_write = false;
-  bool init = false;  // written since the buffer was handed out (local buffers only)
+  // Defined: written since the buffer was handed out (local buffers; GM bytes start defined).
+  bool init = false;
+  // Not defined although written: `write` computed or copied them from undefined bytes
+  // (definedness travels with data, as in Valgrind's memcheck).
+  bool tainted = false;
 
   bool SameOrdering(const ShadowState& o) const {
-    if (init != o.init || has_write != o.has_write || read_mask != o.read_mask) return false;
+    if (init != o.init || tainted != o.tainted || has_write != o.has_write ||
+        read_mask != o.read_mask)
+      return false;
     if (has_write && !write.SameOrdering(o.write)) return false;
     for (int p = 0; p < kPipeCount; ++p) {
       if ((read_mask >> p) & 1) {

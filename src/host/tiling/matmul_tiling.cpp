@@ -334,14 +334,14 @@ int64_t MatmulApiTiling::Compute() {
 int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
   Fill(tiling, 1);
-  tiling_.Data() = tiling;
+  tiling_.Assign(tiling);
   return 0;
 }
 
 int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   AscendC::tiling::TCubeTiling t;
   if (GetTiling(t) != 0) return -1;
-  tiling.Data() = t;
+  tiling.Assign(t);
   return 0;
 }
 
@@ -349,6 +349,11 @@ int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
 
 int32_t MultiCoreMatmulTiling::SetDim(int32_t dim) {
   if (dim <= 0) return -1;
+  // dim may not exceed the launch's block_dim (asc-devkit SetDim docs), itself at most 65535.
+  if (dim > 65535) {
+    Complain("SetDim: dim is above 65535, the largest block_dim of a launch");
+    return -1;
+  }
   dim_ = dim;
   blockDim = dim;
   return 0;
@@ -408,8 +413,12 @@ int64_t MultiCoreMatmulTiling::Compute() {
     // The split of M x N over at most `dim` cores with the least work per core (its padded
     // block), then the smallest tiles (less data per core).
     int64_t best_work = std::numeric_limits<int64_t>::max(), best_edge = 0;
-    for (int32_t md = 1; md <= dim; ++md) {
-      for (int32_t nd = 1; md * nd <= dim; ++nd) {
+    // Splitting M in more than ceil(M / am) parts (N in ceil(N / an)) gives the same aligned
+    // single shape as that many: the search stops there, so its cost follows the shape, not dim.
+    const int32_t md_max = std::min(dim, std::max(1, CeilDiv(m_, am)));
+    const int32_t nd_max = std::min(dim, std::max(1, CeilDiv(n_, an)));
+    for (int32_t md = 1; md <= md_max; ++md) {
+      for (int32_t nd = 1; nd <= nd_max && md * nd <= dim; ++nd) {
         const int32_t sm = clamp_single(std::min(Align(CeilDiv(m_, md), am), Align(m_, am)),
                                         minSingleM, maxSingleM);
         const int32_t sn = clamp_single(std::min(Align(CeilDiv(n_, nd), an), Align(n_, an)),
@@ -441,14 +450,14 @@ int64_t MultiCoreMatmulTiling::Compute() {
 int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
   Fill(tiling, mDim_ * nDim_);
-  tiling_.Data() = tiling;
+  tiling_.Assign(tiling);
   return 0;
 }
 
 int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) {
   AscendC::tiling::TCubeTiling t;
   if (GetTiling(t) != 0) return -1;
-  tiling.Data() = t;
+  tiling.Assign(t);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -56,13 +57,18 @@ TEST(PlatformAscendC, AnswersFromTheNamedProfile) {
               w.version == platform_ascendc::SocVersion::ASCEND310P ? 2u << 20 : 16u << 20)
         << w.soc;
   }
-  // A SoC without a profile answers from the active one (and says so on stderr).
+  // A SoC name the toolkit maps to a profile answers from that profile (src/base/soc_names.inc:
+  // the 910B4 is simulated as the 910B3, 20 AICs).
+  auto* b4 = PlatformAscendCManager::GetInstance("Ascend910B4");
+  ASSERT_NE(b4, nullptr);
+  EXPECT_EQ(b4->GetCoreNumAic(), 20u);
+  // A name that is none answers from the active profile (and says so on stderr).
   testing::internal::CaptureStderr();
-  auto* unknown = PlatformAscendCManager::GetInstance("Ascend910B4");
+  auto* unknown = PlatformAscendCManager::GetInstance("Ascend999");
   const std::string note = testing::internal::GetCapturedStderr();
   ASSERT_NE(unknown, nullptr);
   EXPECT_EQ(unknown->GetCoreNumAic(), PlatformAscendCManager::GetInstance()->GetCoreNumAic());
-  EXPECT_NE(note.find("GetInstance(\"Ascend910B4\"): no profile of that name"), std::string::npos)
+  EXPECT_NE(note.find("GetInstance(\"Ascend999\"): no profile of that name"), std::string::npos)
       << note;
 }
 
@@ -339,3 +345,49 @@ TEST(MatmulApiTiling, SetBufferSpaceLimitsL1) {
 }
 
 }  // namespace
+
+// SetDim's value is the number of cores the tiling may use, at most the launch's block_dim
+// (asc-devkit SetDim docs), itself at most 65535: a larger one is refused (-1) and leaves the
+// previous one; a huge but valid one costs no more than the splits that can differ.
+TEST(MultiCoreMatmulTiling, AHugeDimIsRefusedOrCostsOnlyTheUsefulSplits) {
+  using namespace matmul_tiling;
+  auto tiling_for = [](int32_t dim, int32_t* set_result) {
+    MultiCoreMatmulTiling api(*PlatformAscendCManager::GetInstance("Ascend910B1"));
+    *set_result = api.SetDim(dim);
+    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetShape(100, 100, 100);
+    api.SetOrgShape(100, 100, 100);
+    AscendC::tiling::TCubeTiling t;
+    EXPECT_EQ(api.GetTiling(t), 0) << dim;
+    return t;
+  };
+  int32_t set = 0;
+  for (int32_t dim : {1 << 30, 65536, std::numeric_limits<int32_t>::max()}) {
+    MultiCoreMatmulTiling api;
+    ASSERT_EQ(api.SetDim(dim), -1) << dim;
+  }
+  // 100 x 100 splits into at most 7 x 7 blocks of 16: any dim from 49 up gives that tiling.
+  const AscendC::tiling::TCubeTiling at49 = tiling_for(49, &set);
+  ASSERT_EQ(set, 0);
+  const AscendC::tiling::TCubeTiling at_max = tiling_for(65535, &set);
+  ASSERT_EQ(set, 0);
+  EXPECT_EQ(at_max.usedCoreNum, at49.usedCoreNum);
+  EXPECT_EQ(at_max.singleCoreM, at49.singleCoreM);
+  EXPECT_EQ(at_max.singleCoreN, at49.singleCoreN);
+  EXPECT_EQ(at_max.baseM, at49.baseM);
+  EXPECT_EQ(at_max.baseN, at49.baseN);
+  // A refused SetDim leaves the previous dim in force.
+  MultiCoreMatmulTiling api(*PlatformAscendCManager::GetInstance("Ascend910B1"));
+  ASSERT_EQ(api.SetDim(2), 0);
+  EXPECT_EQ(api.SetDim(1 << 30), -1);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetShape(100, 100, 100);
+  api.SetOrgShape(100, 100, 100);
+  AscendC::tiling::TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  EXPECT_LE(t.usedCoreNum, 2);
+}

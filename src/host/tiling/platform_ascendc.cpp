@@ -11,10 +11,15 @@
 
 #include "ascsim/error.h"
 #include "ascsim/soc.h"
+#include "platform/platform_infos_def.h"
 
 namespace platform_ascendc {
 const ascsim::SocProfile& PlatformAscendC::Profile() const {
-  return profile_ != nullptr ? *profile_ : ascsim::CurrentSoc();
+  if (profile_ != nullptr) return *profile_;
+  // A TilingContext's platform (context->GetPlatformInfo()) names the SoC the operator runs on.
+  if (platformInfo_ != nullptr && platformInfo_->Profile() != nullptr)
+    return *platformInfo_->Profile();
+  return ascsim::CurrentSoc();
 }
 
 uint32_t PlatformAscendC::GetCoreNum(void) const {

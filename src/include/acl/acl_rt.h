@@ -163,6 +163,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 // ACL_HOST: the program runs on the host and the (simulated) device is separate.
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
+// Waits for `stream` at most `timeout` ms (-1: without limit); ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+// (507046) when it has not finished by then (its work goes on).
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
 // ---- contexts ----

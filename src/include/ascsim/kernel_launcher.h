@@ -85,6 +85,13 @@ class KernelLauncher {
 
   const char* name() const { return name_; }
 
+  // The same launcher, launching with `key` as the tiling key (TILING_KEY_VAR in the kernel).
+  KernelLauncher WithTilingKey(uint64_t key) const {
+    KernelLauncher copy = *this;
+    copy.tiling_key_ = key;
+    return copy;
+  }
+
  private:
   template <class... A, size_t... I>
   void Bind(uint32_t block_dim, Stream* stream, std::index_sequence<I...>, A&&... args) const {
@@ -94,11 +101,12 @@ class KernelLauncher {
     void (*fn)(P...) = fn_;
     Launch(
         name_, block_dim, [fn, bound] { std::apply(fn, bound); }, stream, kCompiledArch,
-        reinterpret_cast<const void*>(fn), &gm_args);
+        reinterpret_cast<const void*>(fn), &gm_args, tiling_key_);
   }
 
   const char* name_;
   void (*fn_)(P...);
+  uint64_t tiling_key_ = 0;
 };
 
 template <class... P>

@@ -34,7 +34,7 @@
 namespace ascsim::module {
 
 // Bumped whenever a struct below changes layout; _core refuses a table of another version.
-inline constexpr uint32_t kAbiVersion = 1;
+inline constexpr uint32_t kAbiVersion = 2;
 
 enum class ParamKind : uint32_t {
   kPointer = 1,   // GM_ADDR / __gm__ T*: a NumPy array's data pointer
@@ -55,6 +55,13 @@ struct ParamInfo {
   uint32_t align;          // alignof the parameter type
   ParamKind pointee_kind;  // for kPointer: kind of T in T* (kUnsigned size 1 for GM_ADDR)
   uint32_t pointee_size;   // for kPointer: sizeof(T); 0 for void*
+  uint32_t flags;          // ParamFlags
+};
+
+enum ParamFlags : uint32_t {
+  // A pointer to const (`const __gm__ float*`): the kernel only reads through it, so a read-only
+  // NumPy array may back it. Every other GM pointer may be written.
+  kPointeeConst = 1,
 };
 
 struct KernelInfo;
@@ -109,9 +116,11 @@ constexpr ParamInfo Describe(const char* name, const char* type) {
   using P = std::decay_t<T>;
   if constexpr (std::is_pointer_v<P>) {
     using E = std::remove_cv_t<std::remove_pointer_t<P>>;
+    constexpr uint32_t flags =
+        std::is_const_v<std::remove_pointer_t<P>> ? uint32_t{kPointeeConst} : uint32_t{0};
     if constexpr (std::is_void_v<E>) {
       return ParamInfo{name, type, ParamKind::kPointer, sizeof(P), alignof(P), ParamKind::kUnsigned,
-                       0};
+                       0,    flags};
     } else {
       return ParamInfo{name,
                        type,
@@ -119,7 +128,8 @@ constexpr ParamInfo Describe(const char* name, const char* type) {
                        sizeof(P),
                        alignof(P),
                        ScalarKind<E>(),
-                       static_cast<uint32_t>(sizeof(E))};
+                       static_cast<uint32_t>(sizeof(E)),
+                       flags};
     }
   } else {
     static_assert(std::is_trivially_copyable_v<P>,
@@ -131,6 +141,7 @@ constexpr ParamInfo Describe(const char* name, const char* type) {
                      static_cast<uint32_t>(sizeof(P)),
                      static_cast<uint32_t>(alignof(P)),
                      ParamKind::kStruct,
+                     0,
                      0};
   }
 }
@@ -177,5 +188,17 @@ template <class... P>
 struct Arity<void (*)(P...)> {
   static constexpr size_t value = sizeof...(P);
 };
+
+// The description of parameter I of kernel F, for a kernel defined once per #if / #else branch:
+// the generator describes every branch's parameters, and those of a branch the compiler did not
+// take (I beyond F's arity) are placeholders that are never used.
+template <class F, size_t I>
+constexpr ParamInfo DescribeParam(const char* name, const char* type) {
+  if constexpr (I < Arity<F>::value) {
+    return Describe<typename ParamAt<F, I>::type>(name, type);
+  } else {
+    return ParamInfo{name, type, ParamKind::kStruct, 0, 0, ParamKind::kStruct, 0, 0};
+  }
+}
 
 }  // namespace ascsim::module

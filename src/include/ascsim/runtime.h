@@ -181,10 +181,24 @@ struct LaunchGmArgs {
 // `kernel_id` (optional) identifies the kernel function, so that the sub-core layout a launch
 // reveals (AIV, AIC or mix; docs/cube.md) is remembered for its later launches. `gm_args`
 // (optional, moved from) are the addresses the launch was given; without them a block may reach
-// any device allocation.
+// any device allocation. `tiling_key` is what TILING_KEY_VAR / TILING_KEY_IS read in the kernel
+// (the sub-core layout is remembered per kernel function and tiling key).
 void Launch(const char* kernel, uint32_t block_dim, KernelBody body, Stream* stream = nullptr,
             int compiled_arch = 0, const void* kernel_id = nullptr,
-            LaunchGmArgs* gm_args = nullptr);
+            LaunchGmArgs* gm_args = nullptr, uint64_t tiling_key = 0);
+
+// The tiling key of the CPU-debug launches that follow (tikicpulib's ICPU_SET_TILING_KEY; one
+// value per process, as CANN's g_tilingKey): ICPU_RUN_KF launches with it. A key of 0 or a
+// negative one (as int64_t) is taken with a warning, as CANN does. Default 0.
+void SetCpuDebugTilingKey(uint64_t key);
+uint64_t CpuDebugTilingKey();
+
+// Says that kernel function `kernel` was built with bisheng's --cce-auto-sync: the compiler inserts
+// the SetFlag/WaitFlag pairs scalar accesses need (S <-> V/MTE2/MTE3), so the sanitizer's `sync`
+// check does not require them in its source. The toolkit's compilers declare their kernels this
+// way when given the flag (ascsim-launch-transform, AutoSyncDeclarations). Returns true (for a
+// static initializer).
+bool DeclareCompiledWithAutoSync(const void* kernel);
 
 // An in-order queue of launches and copies with its own worker thread.
 class Stream {

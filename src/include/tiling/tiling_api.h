@@ -16,6 +16,7 @@
 #include <iostream>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
 #include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
@@ -27,28 +28,122 @@
 #include "tiling/softmax_tiling.h"
 #include "tiling/sum_tiling.h"
 
+// Kernel code in the same file defines DT_* as numbers (kernel_type.h, ascsim/aicore/
+// dtype_format.h); the names in this header must keep their meaning either way.
+#pragma push_macro("DT_FLOAT")
+#undef DT_FLOAT
+#pragma push_macro("DT_FLOAT16")
+#undef DT_FLOAT16
+#pragma push_macro("DT_INT8")
+#undef DT_INT8
+#pragma push_macro("DT_INT16")
+#undef DT_INT16
+#pragma push_macro("DT_UINT16")
+#undef DT_UINT16
+#pragma push_macro("DT_UINT8")
+#undef DT_UINT8
+#pragma push_macro("DT_INT32")
+#undef DT_INT32
+#pragma push_macro("DT_INT64")
+#undef DT_INT64
+#pragma push_macro("DT_UINT32")
+#undef DT_UINT32
+#pragma push_macro("DT_UINT64")
+#undef DT_UINT64
+#pragma push_macro("DT_BOOL")
+#undef DT_BOOL
+#pragma push_macro("DT_DOUBLE")
+#undef DT_DOUBLE
+#pragma push_macro("DT_STRING")
+#undef DT_STRING
+#pragma push_macro("DT_DUAL_SUB_INT8")
+#undef DT_DUAL_SUB_INT8
+#pragma push_macro("DT_DUAL_SUB_UINT8")
+#undef DT_DUAL_SUB_UINT8
+#pragma push_macro("DT_COMPLEX64")
+#undef DT_COMPLEX64
+#pragma push_macro("DT_COMPLEX128")
+#undef DT_COMPLEX128
+#pragma push_macro("DT_QINT8")
+#undef DT_QINT8
+#pragma push_macro("DT_QINT16")
+#undef DT_QINT16
+#pragma push_macro("DT_QINT32")
+#undef DT_QINT32
+#pragma push_macro("DT_QUINT8")
+#undef DT_QUINT8
+#pragma push_macro("DT_QUINT16")
+#undef DT_QUINT16
+#pragma push_macro("DT_RESOURCE")
+#undef DT_RESOURCE
+#pragma push_macro("DT_STRING_REF")
+#undef DT_STRING_REF
+#pragma push_macro("DT_DUAL")
+#undef DT_DUAL
+#pragma push_macro("DT_VARIANT")
+#undef DT_VARIANT
+#pragma push_macro("DT_BF16")
+#undef DT_BF16
+#pragma push_macro("DT_UNDEFINED")
+#undef DT_UNDEFINED
+#pragma push_macro("DT_INT4")
+#undef DT_INT4
+#pragma push_macro("DT_UINT1")
+#undef DT_UINT1
+#pragma push_macro("DT_INT2")
+#undef DT_INT2
+#pragma push_macro("DT_UINT2")
+#undef DT_UINT2
+#pragma push_macro("DT_BFLOAT16")
+#undef DT_BFLOAT16
+#pragma push_macro("DT_HIFLOAT8")
+#undef DT_HIFLOAT8
+#pragma push_macro("DT_FLOAT8_E4M3FN")
+#undef DT_FLOAT8_E4M3FN
+#pragma push_macro("DT_FLOAT8_E5M2")
+#undef DT_FLOAT8_E5M2
+#pragma push_macro("DT_FLOAT4_E2M1")
+#undef DT_FLOAT4_E2M1
+#pragma push_macro("DT_FLOAT8_E8M0")
+#undef DT_FLOAT8_E8M0
+#pragma push_macro("DT_FLOAT4_E1M2")
+#undef DT_FLOAT4_E1M2
+#pragma push_macro("DT_MAX")
+#undef DT_MAX
+
 namespace optiling {
 
-// The host-side TCubeTiling (BEGIN_TILING_DATA_DEF(TCubeTiling) in CANN): set_x / get_x per
-// field, SaveToBuffer and GetDataSize; its bytes are those of the kernel struct.
-class TCubeTiling {
- public:
-#define ASCSIM_TCUBE_ACCESSORS(name)             \
-  void set_##name(int32_t v) { data_.name = v; } \
-  int32_t get_##name() const { return data_.name; }
-  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_ACCESSORS)
-#undef ASCSIM_TCUBE_ACCESSORS
-  size_t GetDataSize() const { return sizeof(data_); }
-  // Copies the fields to `pData` (at most `capacity` bytes).
-  void SaveToBuffer(void* pData, size_t capacity) const {
-    std::memcpy(pData, &data_, capacity < sizeof(data_) ? capacity : sizeof(data_));
-  }
-  const AscendC::tiling::TCubeTiling& Data() const { return data_; }
-  AscendC::tiling::TCubeTiling& Data() { return data_; }
+// The host-side TCubeTiling: BEGIN_TILING_DATA_DEF(TCubeTiling) with CANN's fields (asc-devkit
+// include/adv_api/matmul/matmul_tilingdata.h), registered as TCubeTilingOpApi, so that an
+// operator's tiling struct can hold it (TILING_DATA_FIELD_DEF_STRUCT(TCubeTiling, cubeTiling))
+// and its bytes are those of the kernel struct AscendC::tiling::TCubeTiling.
+BEGIN_TILING_DATA_DEF(TCubeTiling)
+#define ASCSIM_TCUBE_FIELD_DEF(name) TILING_DATA_FIELD_DEF(int32_t, name);
+ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_FIELD_DEF)
+#undef ASCSIM_TCUBE_FIELD_DEF
 
- private:
-  AscendC::tiling::TCubeTiling data_;
-};
+public:
+// Copies hold their own bytes (a TilingDef copied member-wise would share its buffer).
+TCubeTiling(const TCubeTiling& other) : TCubeTiling() { Assign(other.Data()); }
+TCubeTiling& operator=(const TCubeTiling& other) {
+  if (this != &other) Assign(other.Data());
+  return *this;
+}
+// ascsim: the fields as the kernel struct, and all of them set from one.
+AscendC::tiling::TCubeTiling Data() const {
+  AscendC::tiling::TCubeTiling t;
+#define ASCSIM_TCUBE_GET(name) t.name = name##_;
+  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_GET)
+#undef ASCSIM_TCUBE_GET
+  return t;
+}
+void Assign(const AscendC::tiling::TCubeTiling& t) {
+#define ASCSIM_TCUBE_SET(name) set_##name(t.name);
+  ASCSIM_TCUBE_TILING_FIELDS(ASCSIM_TCUBE_SET)
+#undef ASCSIM_TCUBE_SET
+}
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(TCubeTilingOpApi, TCubeTiling)
 
 }  // namespace optiling
 
@@ -370,3 +465,44 @@ int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
 int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
                                        matmul_tiling::SysTilingTempBufSize& bufSize);
 }
+
+#pragma pop_macro("DT_FLOAT")
+#pragma pop_macro("DT_FLOAT16")
+#pragma pop_macro("DT_INT8")
+#pragma pop_macro("DT_INT16")
+#pragma pop_macro("DT_UINT16")
+#pragma pop_macro("DT_UINT8")
+#pragma pop_macro("DT_INT32")
+#pragma pop_macro("DT_INT64")
+#pragma pop_macro("DT_UINT32")
+#pragma pop_macro("DT_UINT64")
+#pragma pop_macro("DT_BOOL")
+#pragma pop_macro("DT_DOUBLE")
+#pragma pop_macro("DT_STRING")
+#pragma pop_macro("DT_DUAL_SUB_INT8")
+#pragma pop_macro("DT_DUAL_SUB_UINT8")
+#pragma pop_macro("DT_COMPLEX64")
+#pragma pop_macro("DT_COMPLEX128")
+#pragma pop_macro("DT_QINT8")
+#pragma pop_macro("DT_QINT16")
+#pragma pop_macro("DT_QINT32")
+#pragma pop_macro("DT_QUINT8")
+#pragma pop_macro("DT_QUINT16")
+#pragma pop_macro("DT_RESOURCE")
+#pragma pop_macro("DT_STRING_REF")
+#pragma pop_macro("DT_DUAL")
+#pragma pop_macro("DT_VARIANT")
+#pragma pop_macro("DT_BF16")
+#pragma pop_macro("DT_UNDEFINED")
+#pragma pop_macro("DT_INT4")
+#pragma pop_macro("DT_UINT1")
+#pragma pop_macro("DT_INT2")
+#pragma pop_macro("DT_UINT2")
+#pragma pop_macro("DT_BFLOAT16")
+#pragma pop_macro("DT_HIFLOAT8")
+#pragma pop_macro("DT_FLOAT8_E4M3FN")
+#pragma pop_macro("DT_FLOAT8_E5M2")
+#pragma pop_macro("DT_FLOAT4_E2M1")
+#pragma pop_macro("DT_FLOAT8_E8M0")
+#pragma pop_macro("DT_FLOAT4_E1M2")
+#pragma pop_macro("DT_MAX")

@@ -29,9 +29,18 @@ constexpr bool kHalfOrFloat = std::is_same_v<T, half> || std::is_same_v<T, float
                                    const char* what);
 void CheckCalCount(const char* api, uint64_t cal_count, uint64_t src_size, uint64_t dst_size);
 
+// An advanced API's UB operand (live, in UB, 32 B aligned, inside) whose direction for the
+// sanitizer is its documented role (input: kRead, output or scratch: kWrite), not its name.
+template <class T>
+void CheckUbRole(const char* api, const char* role, const AscendC::LocalTensor<T>& t,
+                 uint64_t count, Access access) {
+  CheckUbOperand(api, role, t, 0);  // the checks; count 0 records no access
+  CheckUbOperand(api, role, t, count, OperandUse{trace::Pipe::kV, nullptr, access});
+}
+
 // `bytes` of the temporary buffer, checked (live, 32 B aligned, inside) through the operand helper.
 inline void CheckTmp(const char* api, const AscendC::LocalTensor<uint8_t>& tmp, uint64_t bytes) {
-  CheckUbOperand(api, "sharedTmpBuffer", tmp, bytes);
+  CheckUbRole(api, "sharedTmpBuffer", tmp, bytes, Access::kWrite);  // scratch
 }
 
 // The temporary buffer may not share any byte with an operand (the APIs' documented constraint):

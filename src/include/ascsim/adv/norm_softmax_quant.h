@@ -73,7 +73,7 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                       tiling.mainBsLength, "); fill it with GetRmsNormTilingInfo"));
   }
   ai::CheckCalCount(api, total, srcLocal.GetSize(), dstLocal.GetSize());
-  ai::CheckUbOperand(api, "gammaLocal", gammaLocal, h);
+  ai::CheckUbRole(api, "gammaLocal", gammaLocal, h, ai::Access::kRead);  // an input
   // Temporary layout: reduced [mainBsLengthAlign] | squares [mainBshLength] | x as float (half).
   const uint64_t need = (uint64_t{tiling.mainBsLengthAlign} + tiling.mainBshLength +
                          (sizeof(T) == 2 ? tiling.mainBshLength : 0)) *
@@ -179,8 +179,10 @@ void SoftMaxRun(const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const Lo
   const uint64_t n = uint64_t{m} * k;
   ai::CheckCalCount(api, n, src.GetSize(), dst.GetSize());
   constexpr uint32_t blk2 = ONE_BLK_SIZE / sizeof(T2);
-  if (sum) ai::CheckUbOperand(api, "sumTensor", *sum, uint64_t{m} * blk2);
-  if (max) ai::CheckUbOperand(api, "maxTensor", *max, uint64_t{m} * blk2);
+  // sumTensor and maxTensor are outputs (the SoftMax docs: "dst、sum、max为目的操作数"): their
+  // direction comes from that role, not from their names.
+  if (sum) ai::CheckUbRole(api, "sumTensor", *sum, uint64_t{m} * blk2, ai::Access::kWrite);
+  if (max) ai::CheckUbRole(api, "maxTensor", *max, uint64_t{m} * blk2, ai::Access::kWrite);
   const uint64_t need = SoftMaxTmpFloats(k, sizeof(T1)) * sizeof(float);
   ai::TensorAccess::CheckLive(tmp, api, "sharedTmpBuffer");
   if (tmp.GetSize() < need) ai::FaultTmpTooSmall(api, tmp.GetSize(), need, "one row needs");
@@ -315,9 +317,11 @@ void DequantRun(const LocalTensor<dstT>& dst, const LocalTensor<int32_t>& src,
   const uint32_t n_dst = static_cast<uint32_t>((uint64_t{p.n} * sizeof(dstT) + ONE_BLK_SIZE - 1) /
                                                ONE_BLK_SIZE * ONE_BLK_SIZE / sizeof(dstT));
   if (p.m == 0) return;
-  ai::CheckUbOperand(api, "srcTensor", src, uint64_t{p.m - 1} * p.n + p.calCount);
-  ai::CheckUbOperand(api, "dstTensor", dst, uint64_t{p.m - 1} * n_dst + p.calCount);
-  if (scale) ai::CheckUbOperand(api, "deqScale", *scale, p.calCount);
+  // Directions from the AscendDequant docs' roles: src and deqScale in, dst out.
+  ai::CheckUbRole(api, "srcTensor", src, uint64_t{p.m - 1} * p.n + p.calCount, ai::Access::kRead);
+  ai::CheckUbRole(api, "dstTensor", dst, uint64_t{p.m - 1} * n_dst + p.calCount,
+                  ai::Access::kWrite);
+  if (scale) ai::CheckUbRole(api, "deqScale", *scale, p.calCount, ai::Access::kRead);
   // Temporary: the row in float, and the scale in float when it is not float already.
   const bool convert_scale = scale != nullptr && !std::is_same_v<scaleT, float>;
   const uint64_t row_floats = (p.calCount + 7) / 8 * 8;

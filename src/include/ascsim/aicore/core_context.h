@@ -97,6 +97,12 @@ struct LaunchShared {
   uint32_t sanitize = 0;
   // ASCSIM_UB_FILL: the byte fresh UB buffers are filled with (InitBuffer, AllocTensor), or -1.
   int32_t ub_fill = -1;
+  // The tiling key the launch was issued with (TILING_KEY_VAR / TILING_KEY_IS): the TilingFunc's
+  // SetTilingKey for an aclnn launch, ICPU_SET_TILING_KEY's for ICPU_RUN_KF, else 0.
+  uint64_t tiling_key = 0;
+  // The kernel was built with bisheng's --cce-auto-sync (DeclareCompiledWithAutoSync): the
+  // compiler inserts the scalar pipe flags, so the sanitizer never requires them in the source.
+  bool cce_auto_sync = false;
   // Sub-core layout (cube.md): decided when the launch starts, except while `probing` (the first
   // launch of a kernel whose type is not yet known): then the first call that reveals the type
   // (KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer) stores it in `revealed_layout`
@@ -105,8 +111,14 @@ struct LaunchShared {
   uint8_t mix_aivs = 2;             // AIVs per AIC in a kMix launch (1 or 2)
   bool cross_core_enabled = false;  // the kernel type starts the cross-core scheduler (MIX_*)
   bool probing = false;
-  std::atomic<int> revealed_layout{-1};  // KernelLayout * 4 + mix_aivs, -1 until revealed
-  std::atomic<bool> revealed_cross_core{false};
+  // The strongest reveal so far: priority << 8 | cross_core << 6 | KernelLayout * 4 + mix_aivs,
+  // -1 until revealed. Priorities: 0 a call that shows the type (a cube buffer, a Matmul, a
+  // cross-core flag), 1 KERNEL_TASK_TYPE_DEFAULT, 2 KERNEL_TASK_TYPE for the launch's tiling key
+  // (which wins over the default, as in CANN).
+  std::atomic<int> revealed_layout{-1};
+  // Reveals of at most this priority are ignored: an earlier attempt of the launch was restarted
+  // by one of this priority (-1: none).
+  int decided_priority = -1;
 
   // ---- libascsim only from here (ABI-tagged types) ----
   std::string kernel;

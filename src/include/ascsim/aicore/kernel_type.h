@@ -5,9 +5,11 @@
 // as AIV-only, AIC-only or MIX (one AIC with one or two AIVs per block); on the device the
 // compiler picks the type from the code and KERNEL_TASK_TYPE_DEFAULT states it. The simulator
 // takes it, in this order, from SetKernelMode (when the program called it), from what an earlier
-// launch of the same kernel function revealed, or it probes: the first launch runs as AIV-only
-// until a call reveals the type (KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer or
-// cube instruction, an AIC<->AIV CrossCoreSetFlag) and is then restarted with the right layout.
+// launch of the same kernel function with the same tiling key revealed, or it probes: the first
+// launch runs as AIV-only until a call reveals the type (KERNEL_TASK_TYPE for the launch's tiling
+// key, KERNEL_TASK_TYPE_DEFAULT, REGIST_MATMUL_OBJ, a cube buffer or cube instruction, an
+// AIC<->AIV CrossCoreSetFlag) and is then restarted with the right layout; a declaration of
+// higher rank (per key > default > a call that shows it) restarts it again.
 // docs/cube.md describes it in full.
 //
 // Sources (asc-devkit): impl/basic_api/utils/kernel_utils_macros.h (KernelMetaType),
@@ -44,6 +46,9 @@ struct KernelTypeRevealed {};
 
 // KERNEL_TASK_TYPE_DEFAULT(type) at run time.
 void DeclareKernelType(KernelMetaType type);
+// KERNEL_TASK_TYPE(key, type): the type of the launches whose tiling key is `key`; it wins over
+// KERNEL_TASK_TYPE_DEFAULT (docs "设置Kernel类型": KERNEL_TASK_TYPE优先级高于KERNEL_TASK_TYPE_DEFAULT).
+void DeclareKernelTypeForKey(uint64_t key, KernelMetaType type);
 // A cube buffer or cube instruction on `core`: reveals an AIC kernel when probing.
 void RevealCubeUse(CoreContext& core, const char* call);
 // REGIST_MATMUL_OBJ: with ASCENDC_CUBE_ONLY the Matmul runs on the AIC alone, otherwise the AIV
@@ -77,8 +82,7 @@ inline bool IsAiv() {
 #define ASCEND_IS_NOT_AIV (!::ascsim::aicore::IsAiv())
 
 #define KERNEL_TASK_TYPE_DEFAULT(type) ::ascsim::aicore::DeclareKernelType(type)
-// Per-tiling-key types: the launch's type comes from KERNEL_TASK_TYPE_DEFAULT (or the probe).
-#define KERNEL_TASK_TYPE(key, type)
+#define KERNEL_TASK_TYPE(key, type) ::ascsim::aicore::DeclareKernelTypeForKey((key), (type))
 
 namespace AscendC {
 

@@ -57,10 +57,12 @@ void WriteRawMask(uint64_t high, uint64_t low);
 namespace AscendC {
 
 // ---------------------------------------------------------------- workspace
-// The device returns workspace + the reserved system workspace (16 MiB on A2); ascsim does the
-// same, so a host that sized the workspace without GetLibApiWorkSpaceSize() gets a warning here and
-// a fault at the first access past its allocation (CPU-debug CANN returns `workspace` itself and
-// so hides that bug). A null workspace faults, as the CPU-debug assertion does.
+// The device returns the system workspace + the reserved system workspace size (16 MiB on A2):
+// the system workspace is the one SetSysWorkspace set (the custom-operator framework sets it to
+// the launch's workspace before the kernel runs), else `workspace`. ascsim does the same, so a host
+// that sized the workspace without GetLibApiWorkSpaceSize() gets a warning here and a fault at the
+// first access past its allocation (CPU-debug CANN returns `workspace` itself and so hides that
+// bug). A null workspace with no system workspace set faults, as the CPU-debug assertion does.
 inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
   return ascsim::aicore::UserWorkspaceImpl(workspace);
 }
