@@ -43,8 +43,12 @@ void CheckAlignedPad(uint32_t h, uint32_t w, uint32_t ori, uint16_t right, int32
     pipe.InitBuffer(db, h * w * sizeof(T));
     AscendC::LocalTensor<T> src = sb.Get<T>(), dst = db.Get<T>();
     for (uint32_t i = 0; i < h * w; ++i) src.SetValue(i, Val<T>(i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(EVENT_ID0);  // the scalar fills before the vector
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
     AscendC::PadParams p{0, right, value};
     AscendC::Pad(dst, src, p, tiling);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);  // the vector result before GetValue
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
     for (uint32_t i = 0; i < h * w; ++i) out[i] = dst.GetValue(i);
   });
   for (uint32_t r = 0; r < h; ++r) {
@@ -84,12 +88,16 @@ void CheckUnalignedPad(uint32_t h, uint32_t w, uint16_t left, uint16_t right, in
     AscendC::LocalTensor<T> src = sb.Get<T>(), dst = db.Get<T>();
     for (uint32_t i = 0; i < h * w; ++i) src.SetValue(i, Val<T>(i));
     for (uint32_t i = 0; i < h * aligned; ++i) dst.SetValue(i, static_cast<T>(99));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(EVENT_ID0);  // the scalar fills before the vector
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
     AscendC::PadParams p{left, right, value};
     if (shared_tmp) {
       AscendC::Pad(dst, src, p, tb.Get<uint8_t>(), tiling);
     } else {
       AscendC::Pad(dst, src, p, tiling);
     }
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);  // the vector result before GetValue
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
     for (uint32_t i = 0; i < h * aligned; ++i) out[i] = dst.GetValue(i);
   });
   for (uint32_t r = 0; r < h; ++r) {
@@ -125,8 +133,12 @@ void CheckUnPad(uint32_t h, uint32_t w, uint16_t right, bool in_place) {
     AscendC::LocalTensor<T> src = sb.Get<T>();
     AscendC::LocalTensor<T> dst = in_place ? src : db.Get<T>();
     for (uint32_t i = 0; i < h * w; ++i) src.SetValue(i, Val<T>(i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(EVENT_ID0);  // the scalar fills before the vector
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(EVENT_ID0);
     AscendC::UnPadParams p{0, right};
     AscendC::UnPad(dst, src, p, tiling);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);  // the vector result before GetValue
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
     for (uint32_t i = 0; i < h * kept; ++i) out[i] = dst.GetValue(i);
   });
   for (uint32_t r = 0; r < h; ++r) {
