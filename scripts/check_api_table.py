@@ -18,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-HEADERS = ['"kernel_operator.h"', '"kernel_tiling/kernel_tiling.h"', '"tiling/adv_math_tiling.h"', '"tiling/softmax_tiling.h"',
-           '"tiling/rmsnorm_tiling.h"', '"tiling/dequant_tiling.h"']
+HEADERS = ['"kernel_operator.h"', '"kernel_tiling/kernel_tiling.h"', '"tiling/adv_math_tiling.h"',
+           '"tiling/softmax_tiling.h"', '"tiling/rmsnorm_tiling.h"', '"tiling/dequant_tiling.h"',
+           '"tiling/tiling_api.h"']
 
 # A use of each rejected name, which must fail to compile with an "ascsim:" message.
 REJECTED_USES = {

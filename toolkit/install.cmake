@@ -3,6 +3,7 @@
 #
 #   P/bin/setenv.bash, P/set_env.sh     environment (ASCEND_HOME_PATH, LD_LIBRARY_PATH, ...)
 #   P/bin/ascsim-launch-transform       the <<<>>> rewrite
+#   P/bin/msprof                        `msprof op [simulator] APP`: APP with profiling on
 #   P/bin/ascsim-cc                     the kernel compiler of the ASC and CCE CMake languages,
 #                                       also as P/compiler/ccec_compiler/bin/{bisheng,ccec}
 #   P/lib64/cmake/asc-config.cmake      find_package(ASC) (asc-devkit's .asc projects)
@@ -22,6 +23,8 @@
 include(GNUInstallDirs)
 
 install(TARGETS ascsim-launch-transform ascsim-cc RUNTIME DESTINATION bin)
+# msprof: runs a program with profiling on, results where CANN's msprof puts them.
+install(PROGRAMS msprof/msprof DESTINATION bin)
 install(TARGETS ascsim_c_sec ascsim_runtime_camodel LIBRARY DESTINATION lib64)
 foreach(name ${ASCSIM_TOOLKIT_EMPTY_LIBS})
   install(TARGETS ascsim_empty_${name} LIBRARY DESTINATION lib64)

@@ -43,6 +43,13 @@ void FaultTmpOverlap(const char* api, const char* role, uint64_t tmp_lo, uint64_
             " UB [", Hex(op_lo), ", ", Hex(op_hi), "); the temporary buffer must be separate"));
 }
 
+void FaultOperandOverlap(const char* api, const char* a_role, uint64_t a_lo, uint64_t a_hi,
+                         const char* b_role, uint64_t b_lo, uint64_t b_hi) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(api, ": ", a_role, " UB [", Hex(a_lo), ", ", Hex(a_hi), ") overlaps ", b_role, " UB [",
+            Hex(b_lo), ", ", Hex(b_hi), "); the API does not support overlapping operands"));
+}
+
 void CheckCalCount(const char* api, uint64_t cal_count, uint64_t src_size, uint64_t dst_size) {
   if (cal_count > src_size || cal_count > dst_size) {
     Fault(ErrorKind::kOutOfBounds, Str(api, ": calCount ", cal_count, " exceeds the src (",

@@ -1,5 +1,10 @@
 #include "ascsim/aicore/kernel_print.h"
 
+#include "ascsim/aicore/dump_tensor.h"
+#include "ascsim/aicore/kernel_assert.h"
+
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <mutex>
@@ -62,6 +67,27 @@ const char* DumpTypeName(const char* type_name) {
   if (std::strcmp(type_name, "float") == 0) return "float32";
   if (std::strcmp(type_name, "bfloat16_t") == 0) return "bfloat16";
   return type_name;
+}
+
+}  // namespace ascsim::aicore
+
+namespace ascsim::aicore {
+
+void HostAssertFailed(const char* expr, const char* file, unsigned line, const char* function) {
+  std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, expr);
+  std::abort();
+}
+
+void KernelAssertFailed(const char* expr, const char* file, unsigned line, const char* function,
+                        const char* message) {
+  const std::string text = Str("[ASSERT] ", file, ":", line, ": ", function, ": Assertion `", expr,
+                               "' failed. ", message);
+  KernelPrint(text.empty() || text.back() != '\n' ? text + "\n" : text);
+  std::string one_line = text;
+  while (!one_line.empty() && (one_line.back() == '\n' || one_line.back() == ' ')) {
+    one_line.pop_back();
+  }
+  Fault(ErrorKind::kInvalidArgument, one_line);
 }
 
 }  // namespace ascsim::aicore

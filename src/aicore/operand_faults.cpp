@@ -46,3 +46,15 @@ void FaultDeadTensor(const char* call, const char* role, const BufferSlot* slot)
 }
 
 }  // namespace ascsim::aicore
+
+namespace ascsim::aicore {
+
+void WarnPastGlobalSize(const char* call, const char* verb, uint64_t first, uint64_t last,
+                        const char* type, uint64_t size) {
+  Warn(Str(call, " ", verb, " [", first, ", ", last, ") of ", type, " passes GlobalTensor size ",
+           size, "; it stays in its device allocation, where the device uses the neighbouring "
+           "elements"),
+       Str(call, "/", verb, "/past-size/", size));
+}
+
+}  // namespace ascsim::aicore

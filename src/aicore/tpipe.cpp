@@ -185,6 +185,7 @@ ascsim::aicore::Memory TPipe::MemoryFor(TPosition pos, const std::string& what) 
 
 uint32_t TPipe::MemoryCapacity(ascsim::aicore::Memory memory) const {
   using ascsim::aicore::Memory;
+  if (pool_ != nullptr && pool_->memory == memory) return pool_->base + pool_->size;
   const int m = static_cast<int>(memory);
   if (core_->mem_size[m] != 0) return core_->mem_size[m];
   const ascsim::SocProfile& soc = *core_->launch->soc;  // a booked-only memory: the profile's
@@ -207,6 +208,13 @@ void TPipe::CheckCapacity(ascsim::aicore::Memory memory, const std::string& what
   const uint32_t capacity = MemoryCapacity(memory);
   if (used_[m] + rounded * num <= capacity) return;
   const char* soc = core_->launch->soc->name;
+  if (pool_ != nullptr && pool_->memory == memory) {
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kUbOverflow,
+        Str("InitBuffer: ", what, " needs ", num, " x ", rounded, " B at ",
+            ascsim::aicore::MemoryName(memory), " offset ", used_[m], ", exceeding its TBufPool [",
+            pool_->base, ", ", pool_->base + pool_->size, ")"));
+  }
   if (memory == ascsim::aicore::Memory::kUb) {  // the message the vector side always gave
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kUbOverflow,
@@ -297,8 +305,9 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
                                             : MemoryFor(buf.pos_, what());
   if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(buf.pos_, what());
   const int m = static_cast<int>(memory);
-  if (used_[m] + rounded > core_->mem_size[m]) {
-    if (memory == ascsim::aicore::Memory::kUb) {
+  if (used_[m] + rounded > core_->mem_size[m] ||
+      (pool_ != nullptr && pool_->memory == memory && used_[m] + rounded > MemoryCapacity(memory))) {
+    if (memory == ascsim::aicore::Memory::kUb && (pool_ == nullptr || pool_->memory != memory)) {
       ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
                             Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs ", rounded,
                                 " B at UB offset ", used_[m], ", exceeding the Unified Buffer (",
@@ -311,6 +320,116 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
   slot->state = ascsim::aicore::BufferState::kFixed;
   buf.slot_ = slot;
   return true;
+}
+
+void TPipe::Init() {
+  ascsim::aicore::EnterApiCall(*core_);
+  if (core_->active_pipe == this) return;  // the constructor has done it
+  if (core_->active_pipe != nullptr) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          "TPipe::Init: another TPipe is alive on this core; Destroy() it first");
+  }
+  core_->pipe = this;
+  core_->active_pipe = this;
+}
+
+void TPipe::CarvePool(ascsim::aicore::PoolRegion& pool, TPosition pos, uint32_t len,
+                      uint32_t max_buffers, ascsim::aicore::PoolRegion* parent,
+                      const ascsim::aicore::PoolRegion* share, const char* what) {
+  using ascsim::aicore::Memory;
+  using ascsim::aicore::Str;
+  ascsim::aicore::EnterApiCall(*core_);
+  const Memory memory = MemoryFor(pos, what);
+  if (memory != Memory::kUb && memory != Memory::kL1) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str(what, ": TPosition::", PositionName(pos),
+                              " is not UB or L1; a TBufPool lives in one of them"));
+  }
+  if (len == 0) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument, Str(what, ": len must be > 0"));
+  }
+  if (max_buffers > 16) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str(what, ": bufIDSize ", max_buffers, " exceeds 16"));
+  }
+  const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
+  pool = ascsim::aicore::PoolRegion{};
+  pool.pipe = this;
+  pool.memory = memory;
+  pool.max_buffers = max_buffers;
+  pool.ready = true;
+  if (share != nullptr) {
+    if (!share->ready || share->pipe != this) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            Str(what, ": the shared TBufPool was not initialised by this TPipe"));
+    }
+    if (share->memory != memory || rounded > share->size) {
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kInvalidArgument,
+          Str(what, ": ", rounded, " B of ", ascsim::aicore::MemoryName(memory),
+              " cannot share a TBufPool of ", share->size, " B of ",
+              ascsim::aicore::MemoryName(share->memory),
+              " (same memory, no longer than the shared pool)"));
+    }
+    pool.base = share->base;
+    pool.size = share->size;  // CANN: maxLen_ of the shared pool
+    pool.cursor = pool.base;
+    return;
+  }
+  if (parent != nullptr) {
+    if (parent->memory != memory) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            Str(what, ": a TBufPool of ", ascsim::aicore::MemoryName(memory),
+                                " inside one of ", ascsim::aicore::MemoryName(parent->memory)));
+    }
+    if (parent->cursor + rounded > parent->base + parent->size) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
+                            Str(what, ": ", rounded, " B at offset ", parent->cursor,
+                                " exceed the parent TBufPool [", parent->base, ", ",
+                                parent->base + parent->size, ")"));
+    }
+    pool.base = parent->cursor;
+    parent->cursor += rounded;
+  } else {
+    const int m = static_cast<int>(memory);
+    if (used_[m] + rounded > MemoryCapacity(memory)) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
+                            Str(what, ": ", rounded, " B at ", ascsim::aicore::MemoryName(memory),
+                                " offset ", used_[m], " exceed ",
+                                ascsim::aicore::MemoryLongName(memory), " (",
+                                MemoryCapacity(memory), " B)"));
+    }
+    pool.base = used_[m];
+    used_[m] += rounded;
+  }
+  pool.size = rounded;
+  pool.cursor = pool.base;
+}
+
+void TPipe::EnterPool(ascsim::aicore::PoolRegion& pool, uint32_t buffers, const char* what) {
+  using ascsim::aicore::Str;
+  ascsim::aicore::EnterApiCall(*core_);
+  if (!pool.ready || pool.pipe != this) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str(what, ": the TBufPool was not initialised (InitBufPool)"));
+  }
+  // impl/basic_api/kernel_tbufpool_impl.h: a pool holds at most QBUFPOOL_MAX_LEN (16) buffers.
+  if (pool.buffers + buffers > 16) {
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str(what, ": ", buffers, " more buffers exceed the 16 a TBufPool holds (",
+                              pool.buffers, " in use)"));
+  }
+  const int m = static_cast<int>(pool.memory);
+  pool_ = &pool;
+  pool_saved_used_ = used_[m];
+  used_[m] = pool.cursor;
+}
+
+void TPipe::LeavePool(ascsim::aicore::PoolRegion& pool) {
+  const int m = static_cast<int>(pool.memory);
+  pool.cursor = used_[m];
+  used_[m] = pool_saved_used_;
+  pool_ = nullptr;
 }
 
 namespace {
@@ -626,6 +745,22 @@ void FaultAbsentMemory(const CoreContext& core, const char* call, const BufferSl
             aic ? "vector work runs on the AIVs: guard it with ASCEND_IS_AIV"
                 : "cube work runs on the AIC: guard it with ASCEND_IS_AIC",
             ")"));
+}
+
+}  // namespace ascsim::aicore
+
+namespace ascsim::aicore {
+
+void ResetPool(PoolRegion& pool) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (!pool.ready) {
+    Fault(ErrorKind::kInvalidArgument,
+          "TBufPool::Reset: the TBufPool was not initialised (InitBufPool)");
+  }
+  // CANN waits for the free event of each of the pool's buffers: every pipe's work on them has
+  // ended before the next pool reuses the bytes.
+  if (core.sanitizer != nullptr) core.sanitizer->PipeBarrier(trace::Pipe::kNone, "TBufPool::Reset");
 }
 
 }  // namespace ascsim::aicore

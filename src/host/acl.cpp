@@ -134,9 +134,9 @@ void CheckMemcpyKind(const char* api, aclrtMemcpyKind kind) {
 }
 }  // namespace
 
+// ASCSIM_TRACE / ASCSIM_PROFILE_DIR in the environment (msprof sets them) take effect for an ACL
+// program at its first aclInit or aclrtSetDevice, before any launch.
 aclError aclInit(const char*) {
-  // ASCSIM_TRACE=path.json traces every launch of the program, as it does for the CPU-twin
-  // macros and the Python module.
   ascsim::InstallTraceFromEnvironment();
   return ACL_SUCCESS;
 }
@@ -146,6 +146,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
     return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
                     " does not exist (the simulator has device 0)",
                 ACL_ERROR_RT_INVALID_DEVICEID);
+  ascsim::InstallTraceFromEnvironment();
   ascsim::acl::OnSetDevice();  // the default context (acl_context.cpp)
   return ACL_SUCCESS;
 }

@@ -1,7 +1,11 @@
 // Run mode `sim` (ascsim/toolkit.h EnableSimMode): CANN runs `run.sh -r sim` on its CAModel
-// simulator, which dumps its logs into $CAMODEL_LOG_PATH; here the npu path runs on the simulated
-// grid with the cost model on, and the estimate lands in the same directory at exit
-// (ProfileToDirectoryAtExit, also behind ASCSIM_PROFILE_DIR and msprof stand-ins):
+// simulator, which writes its dump files (core0.veccore0.instr_log.dump, *.toml, ...) into
+// $CAMODEL_LOG_PATH, or into the working directory when that is unset (the 2025 samples' run.sh
+// then tidies them with `rm -f *.log *.dump *.vcd *.toml *_log`; the 2024 ones export
+// CAMODEL_LOG_PATH=$(pwd)/sim_log first). Here the npu path runs on the simulated grid with the cost
+// model on, and the estimate lands in the same place at exit, as files (never a folder the
+// tidy-up's `rm -f` would trip over; ProfileToDirectoryAtExit, also behind ASCSIM_PROFILE_DIR and
+// the msprof stand-in):
 //   op_summary.csv       msprof's op_summary: Task Duration(us), Block Dim, aiv_* / aic_* pipes
 //   ascsim_trace.json    Chrome trace (chrome://tracing, Perfetto): one row per core and pipe
 //   ascsim_summary.txt   one line per launch: estimated device time, waves, bound, pipe busy time
@@ -101,7 +105,7 @@ bool ProfileToDirectoryAtExit(const std::string& dir, const char* label) {
 
 void EnableSimMode() {
   const char* env = std::getenv("CAMODEL_LOG_PATH");
-  ProfileToDirectoryAtExit(env != nullptr && *env != '\0' ? env : "./sim_log", "sim");
+  ProfileToDirectoryAtExit(env != nullptr && *env != '\0' ? env : ".", "sim");
 }
 
 }  // namespace ascsim::toolkit

@@ -8,7 +8,7 @@
 #   add_executable(demo add.asc)               # kernels and main in one file, <<<>>> launches
 #
 # -DCMAKE_ASC_RUN_MODE=cpu|npu|sim as in asc-devkit (cpu: ASCENDC_CPU_DEBUG; sim: the cost model
-# on, the trace and summary in $CAMODEL_LOG_PATH, default ./sim_log, at exit).
+# on, the trace and summary in $CAMODEL_LOG_PATH, default the working directory, at exit).
 get_filename_component(_ascsim_asc_root "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 list(APPEND CMAKE_MODULE_PATH "${_ascsim_asc_root}/share/ascsim/toolkit/asc_modules")
 set(ASCSIM_TOOLKIT_ROOT "${_ascsim_asc_root}")

@@ -7,6 +7,7 @@
 #   ascendc_compile_definitions(<target> <scope> <definitions...>)
 #   ascendc_include_directories(<target> <scope> <dirs...>)
 #   ascendc_compile_options(<target> <scope> <options...> [-forward-options-to-host-compiler ...])
+#   ascendc_fatbin_library(<target> <kernel sources...>)   (a binary for aclrtBinaryLoadFromFile)
 #   host_intf_pub                   (interface target for host programs: ACL headers, lib64)
 #
 # Each kernel source goes through ascsim-launch-transform (<<<>>> launches become launches on the
@@ -16,7 +17,7 @@
 #
 # RUN_MODE (cpu | npu | sim, default npu) and SOC_VERSION come from the project, as in CANN.
 # npu runs the ACL path on the simulated grid; sim is npu with the cost model on (the trace and the
-# estimate land in $CAMODEL_LOG_PATH, default ./sim_log, at exit); cpu defines ASCENDC_CPU_DEBUG
+# estimate land in $CAMODEL_LOG_PATH, default the working directory, at exit); cpu defines ASCENDC_CPU_DEBUG
 # and __CCE_KT_TEST__ for the kernel sources. See docs/toolkit.md.
 
 include("${CMAKE_CURRENT_LIST_DIR}/../../../share/ascsim/toolkit/ascsim_toolkit.cmake")
@@ -51,23 +52,17 @@ if(NOT TARGET host_intf_pub)
   target_link_libraries(host_intf_pub INTERFACE ascsim_toolkit::soc_${SOC_VERSION})
 endif()
 
-function(ascendc_library target_name target_type)
-  string(TOUPPER "${target_type}" _type)
-  if(NOT _type MATCHES "^(SHARED|STATIC|OBJECT)$")
-    message(FATAL_ERROR "target_type ${target_type} does not support, the support list is "
-                        "SHARED;STATIC;OBJECT")
-  endif()
-  if(NOT ARGN)
-    message(FATAL_ERROR "ascendc_library(${target_name}): no kernel sources")
-  endif()
+# Rewrites each kernel source of <target_name> into the build tree (ascsim-launch-transform with
+# the extra arguments ARGS); sets <out_var> to the rewritten sources and <dirs_var> to the folders
+# of the originals (their quote includes must still resolve).
+function(_ascsim_transform_sources target_name out_var dirs_var)
+  cmake_parse_arguments(T "" "" "ARGS;SOURCES" ${ARGN})
   set(_gen_dir "${CMAKE_BINARY_DIR}/auto_gen/${target_name}")
-  set(_inc_dir "${CMAKE_BINARY_DIR}/include/${target_name}")
-  file(MAKE_DIRECTORY "${_gen_dir}" "${_inc_dir}")
-
+  file(MAKE_DIRECTORY "${_gen_dir}")
   set(_generated)
   set(_source_dirs)
   set(_seen)
-  foreach(_source IN LISTS ARGN)
+  foreach(_source IN LISTS T_SOURCES)
     get_filename_component(_abs "${_source}" ABSOLUTE)
     get_filename_component(_dir "${_abs}" DIRECTORY)
     get_filename_component(_name "${_abs}" NAME_WE)
@@ -80,7 +75,7 @@ function(ascendc_library target_name target_type)
     endwhile()
     list(APPEND _seen "${_out_name}")
     set(_out "${_gen_dir}/${_out_name}.cpp")
-    set(_command "${ASCSIM_LAUNCH_TRANSFORM}" "${_abs}" -o "${_out}" --header-dir "${_inc_dir}")
+    set(_command "${ASCSIM_LAUNCH_TRANSFORM}" "${_abs}" -o "${_out}" ${T_ARGS})
     # Once now, so that the aclrtlaunch_<kernel>.h headers exist before anything includes them;
     # again at build time whenever the source changes. A source with errors is reported by the
     # build, where the compiler's messages would be too.
@@ -91,12 +86,38 @@ function(ascendc_library target_name target_type)
     add_custom_command(OUTPUT "${_out}"
       COMMAND ${_command}
       DEPENDS "${_abs}" "${ASCSIM_LAUNCH_TRANSFORM}"
-      COMMENT "ascsim: <<<>>> launches and aclrtlaunch_<kernel> for ${_source}"
+      COMMENT "ascsim: <<<>>> launches and kernel entries for ${_source}"
       VERBATIM)
     list(APPEND _generated "${_out}")
     list(APPEND _source_dirs "${_dir}")
   endforeach()
   list(REMOVE_DUPLICATES _source_dirs)
+  set(${out_var} "${_generated}" PARENT_SCOPE)
+  set(${dirs_var} "${_source_dirs}" PARENT_SCOPE)
+endfunction()
+
+# The start-up code (SoC choice; the cost model in sim mode) compiled into `target_name` with
+# `scope` (PRIVATE, or INTERFACE for a static library, whose unreferenced objects the linker drops).
+function(_ascsim_add_start_code target_name scope)
+  target_sources(${target_name} ${scope} "${ASCSIM_TOOLKIT_SHARE}/ascsim_select_soc.cpp")
+  if(RUN_MODE STREQUAL "sim")
+    target_compile_definitions(${target_name} ${scope} ASCSIM_TOOLKIT_SIM_MODE=1)
+  endif()
+endfunction()
+
+function(ascendc_library target_name target_type)
+  string(TOUPPER "${target_type}" _type)
+  if(NOT _type MATCHES "^(SHARED|STATIC|OBJECT)$")
+    message(FATAL_ERROR "target_type ${target_type} does not support, the support list is "
+                        "SHARED;STATIC;OBJECT")
+  endif()
+  if(NOT ARGN)
+    message(FATAL_ERROR "ascendc_library(${target_name}): no kernel sources")
+  endif()
+  set(_inc_dir "${CMAKE_BINARY_DIR}/include/${target_name}")
+  file(MAKE_DIRECTORY "${_inc_dir}")
+  _ascsim_transform_sources(${target_name} _generated _source_dirs
+    ARGS --header-dir "${_inc_dir}" SOURCES ${ARGN})
 
   add_library(${target_name} ${_type} ${_generated})
   set_target_properties(${target_name} PROPERTIES
@@ -113,19 +134,10 @@ function(ascendc_library target_name target_type)
   if(RUN_MODE STREQUAL "cpu")
     target_compile_definitions(${target_name} PRIVATE ASCENDC_CPU_DEBUG=1 __CCE_KT_TEST__=1)
   endif()
-  # The start-up code (SoC choice; the cost model in sim mode). A static library's unreferenced
-  # objects are dropped at link time, so there it is compiled into whatever links the library.
-  set(_start "${ASCSIM_TOOLKIT_SHARE}/ascsim_select_soc.cpp")
   if(_type STREQUAL "STATIC")
-    target_sources(${target_name} INTERFACE "${_start}")
-    if(RUN_MODE STREQUAL "sim")
-      target_compile_definitions(${target_name} INTERFACE ASCSIM_TOOLKIT_SIM_MODE=1)
-    endif()
+    _ascsim_add_start_code(${target_name} INTERFACE)
   else()
-    target_sources(${target_name} PRIVATE "${_start}")
-    if(RUN_MODE STREQUAL "sim")
-      target_compile_definitions(${target_name} PRIVATE ASCSIM_TOOLKIT_SIM_MODE=1)
-    endif()
+    _ascsim_add_start_code(${target_name} PRIVATE)
   endif()
 
   if(NOT _type STREQUAL "OBJECT")
@@ -205,7 +217,31 @@ function(ascendc_compile_options target_name target_scope)
   endif()
 endfunction()
 
+# ascendc_fatbin_library(<target> <sources...>): CANN merges the kernels' device code into
+# <CMAKE_INSTALL_PREFIX>/fatbin/<target>/<target>.o at build time, for a host program to load
+# with aclrtBinaryLoadFromFile and launch with aclrtBinaryGetFunction and
+# aclrtLaunchKernelWithConfig (asc-devkit cmake/asc/legacy_modules/function.cmake). Here that file
+# is a shared object built from the same sources, with one entry per non-template kernel
+# (ascsim-launch-transform --fatbin-entries), built as ${CMAKE_BINARY_DIR}/fatbin/<target>/
+# <target>.o and put in its CANN place by `cmake --install` (the official run.sh installs before
+# it runs; building straight into the install folder would make the install remove its own source).
 function(ascendc_fatbin_library target_name)
-  message(FATAL_ERROR "ascendc_fatbin_library(${target_name}): a device fat binary has no "
-                      "meaning on the simulator; use ascendc_library")
+  if(NOT ARGN)
+    message(FATAL_ERROR "ascendc_fatbin_library(${target_name}): no kernel sources")
+  endif()
+  _ascsim_transform_sources(${target_name} _generated _source_dirs
+    ARGS --fatbin-entries SOURCES ${ARGN})
+  set(_dir "${CMAKE_BINARY_DIR}/fatbin/${target_name}")
+  add_library(${target_name} MODULE ${_generated})
+  set_target_properties(${target_name} PROPERTIES
+    POSITION_INDEPENDENT_CODE ON
+    PREFIX ""
+    SUFFIX ".o"
+    LIBRARY_OUTPUT_DIRECTORY "${_dir}")
+  target_include_directories(${target_name} PRIVATE ${_source_dirs} "${ASCSIM_TOOLKIT_ROOT}/include")
+  target_link_libraries(${target_name} PRIVATE ascsim_toolkit::soc_${SOC_VERSION}
+    $<BUILD_INTERFACE:host_intf_pub>)
+  target_link_directories(${target_name} PRIVATE "${ASCSIM_TOOLKIT_ROOT}/lib64")
+  _ascsim_add_start_code(${target_name} PRIVATE)
+  install(TARGETS ${target_name} LIBRARY DESTINATION fatbin/${target_name})
 endfunction()

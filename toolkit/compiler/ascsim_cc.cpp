@@ -183,6 +183,11 @@ int CompileOne(const CompileSettings& c, const std::string& source, const std::s
     cmd.push_back("-DASCENDC_CPU_DEBUG=1");
     cmd.push_back("-D__CCE_KT_TEST__=1");
   }
+  // An .asc source is the ASC language, whose compiler defines __ASCC_HOST__ / __ASCC_DEVICE__ for
+  // its host / device passes (asc-devkit include/adv_api/matmul/matmul_tiling_base.h and
+  // impl/basic_api/utils/kernel_utils_constants.h test them): the host code of the same file then
+  // sees the DataType enums, not kernel_type.h's DT_* macros. One pass here compiles both.
+  if (EndsWith(display, ".asc")) cmd.push_back("-D__ASCC_HOST__=1");
   // The directory of the original source first for quote includes (the rewrite lives elsewhere).
   const size_t slash = display.rfind('/');
   if (slash != std::string::npos) {

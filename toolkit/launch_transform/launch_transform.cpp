@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <sstream>
@@ -654,6 +655,15 @@ bool ParseKernel(const Scanner& sc, size_t g, const std::vector<std::string>& na
           word == "alignas") {
         const size_t close = sc.MatchForward(i + 1);
         if (close == std::string_view::npos) return false;
+        // __mix__(aic, aiv): two integer literals.
+        if (word == "__mix__" && close == i + 5 && sc.IsPunct(i + 3, ',')) {
+          const std::string a(sc.Text(i + 2)), v(sc.Text(i + 4));
+          if (!a.empty() && !v.empty() && std::isdigit(static_cast<unsigned char>(a[0])) &&
+              std::isdigit(static_cast<unsigned char>(v[0]))) {
+            k->mix_aic = std::atoi(a.c_str());
+            k->mix_aiv = std::atoi(v.c_str());
+          }
+        }
         i = close + 1;
         continue;
       }
@@ -698,6 +708,7 @@ bool ParseKernel(const Scanner& sc, size_t g, const std::vector<std::string>& na
   }
   k->qualified_name += k->name;
   k->line = t[name].line;
+  k->body_offset = t[body].end;
   // Parameters: split at top-level commas.
   size_t first = lparen + 1;
   int depth = 0;
@@ -712,6 +723,9 @@ bool ParseKernel(const Scanner& sc, size_t g, const std::vector<std::string>& na
     if (end || (depth == 0 && sc.IsPunct(j, ','))) {
       if (j > first && !(j == first + 1 && sc.IsIdent(first, "void"))) {
         k->params.push_back(ParseParam(sc, first, j - 1));
+        for (size_t q = first; q < j; ++q) {
+          if (sc.IsIdent(q, "__kfc_workspace__")) k->kfc_workspace = k->params.back().name;
+        }
       }
       first = j + 1;
     }
@@ -856,6 +870,21 @@ TransformResult TransformSource(std::string_view source, const TransformOptions&
   }
   result.kernels = FindKernels(sc);
   if (!result.ok()) return result;
+  // What the device build does for __mix__ and __kfc_workspace__, as the body's first statement.
+  for (const KernelSignature& k : result.kernels) {
+    std::string prologue;
+    if (k.mix_aic >= 0) {
+      const char* type = k.mix_aic == 0   ? "KERNEL_TYPE_AIV_ONLY"
+                         : k.mix_aiv == 0 ? "KERNEL_TYPE_AIC_ONLY"
+                         : k.mix_aiv == 1 ? "KERNEL_TYPE_MIX_AIC_1_1"
+                                          : "KERNEL_TYPE_MIX_AIC_1_2";
+      prologue += std::string(" KERNEL_TASK_TYPE_DEFAULT(") + type + ");";
+    }
+    if (!k.kfc_workspace.empty()) {
+      prologue += " ::AscendC::SetSysWorkspace(" + k.kfc_workspace + ");";
+    }
+    if (!prologue.empty()) edits.push_back({k.body_offset, 0, prologue});
+  }
 
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.offset < b.offset; });
@@ -910,6 +939,21 @@ std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
            ", blockDim, stream";
     for (const std::string& n : names) out += ", " + n;
     out += ");\n}\n";
+  }
+  return out;
+}
+
+std::string FatbinEntries(const std::vector<KernelSignature>& kernels, std::string_view output_path,
+                          int first_line) {
+  std::string out;
+  out += "#line " + std::to_string(first_line + 1) + " " + Quote(output_path) + "\n";
+  for (const KernelSignature& k : kernels) {
+    if (k.is_template) continue;
+    out += "extern \"C\" __attribute__((visibility(\"default\"))) uint32_t ascsim_fatbin_" +
+           k.name +
+           "(uint32_t blockDim, aclrtStream stream, const ::ascsim::acl::FatbinArgs* args) {\n";
+    out += "  return ::ascsim::acl::FatbinLaunch(\"" + k.name + "\", &" + k.qualified_name +
+           ", blockDim, stream, args);\n}\n";
   }
   return out;
 }

@@ -13,6 +13,11 @@
 // errors at the user's file and line. Comments, string and character literals (raw strings too),
 // and preprocessor lines are never rewritten; `operator<<<` is left alone.
 //
+// A kernel defined with __mix__(aic, aiv) or with a __kfc_workspace__ parameter gets, as the first
+// statement of its body (on the line of its '{'), what bisheng's build does for them: the kernel
+// type (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2) for __mix__(1, 2)) and
+// AscendC::SetSysWorkspace(<the parameter>) (GetSysWorkSpacePtr() then returns it).
+//
 // It also finds the __global__ kernels a file defines and generates for each what CANN's
 // ascendc_library generates: the header aclrtlaunch_<kernel>.h declaring
 //
@@ -52,6 +57,12 @@ struct KernelSignature {
   bool is_template = false;    // template kernels get no aclrtlaunch_<kernel>
   std::vector<KernelParam> params;
   int line = 0;
+  // __mix__(aic, aiv) on the definition: the cores per block (-1 when absent).
+  int mix_aic = -1, mix_aiv = -1;
+  // The parameter marked __kfc_workspace__ (empty when none): the system workspace the device's
+  // framework sets for the Matmul API before the kernel runs.
+  std::string kfc_workspace;
+  size_t body_offset = 0;  // byte offset just after the body's '{'
 };
 
 struct TransformOptions {
@@ -79,6 +90,13 @@ std::string LauncherHeader(const KernelSignature& kernel, std::string_view sourc
 // generated lines for compiler messages.
 std::string LauncherDefinitions(const std::vector<KernelSignature>& kernels,
                                 std::string_view output_path, int first_line);
+
+// The entries of an ascendc_fatbin_library binary, one per non-template kernel, to append to the
+// rewritten source: `extern "C" uint32_t ascsim_fatbin_<kernel>(uint32_t blockDim, aclrtStream
+// stream, const ascsim::acl::FatbinArgs* args)`, which aclrtBinaryGetFunction looks up by name
+// and aclrtLaunchKernelWithConfig calls with the appended arguments (ascsim/acl_launch.h).
+std::string FatbinEntries(const std::vector<KernelSignature>& kernels,
+                          std::string_view output_path, int first_line);
 
 // What bisheng's --cce-auto-sync means here: declarations, compiled only when the source is built
 // with ASCSIM_CCE_AUTO_SYNC (ascsim-cc and ascendc_compile_options define it for the flag), that

@@ -359,6 +359,27 @@ TEST(LaunchTransform, LauncherHeaderAndDefinitions) {
                               "blockDim, stream, x, arg1, n, tiling, arg4);"));
 }
 
+// --fatbin-entries: one entry per non-template kernel (qualified name, any parameters), none for
+// a template kernel; aclrtBinaryGetFunction finds them by the prefix ascsim/acl_launch.h names.
+TEST(LaunchTransform, FatbinEntries) {
+  TransformResult r;
+  Body(
+      "namespace ns { extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x, uint32_t n) {} }\n"
+      "template <int N> __global__ __aicore__ void tk(GM_ADDR x) {}\n"
+      "__global__ __aicore__ void empty() {}\n",
+      &r);
+  ASSERT_EQ(r.kernels.size(), 3u);
+  const std::string entries = ascsim::toolkit::FatbinEntries(r.kernels, "/b/k.cpp", 4);
+  EXPECT_THAT(entries, HasSubstr("#line 5 \"/b/k.cpp\"\n"));
+  EXPECT_THAT(entries, HasSubstr("extern \"C\" __attribute__((visibility(\"default\"))) uint32_t "
+                                 "ascsim_fatbin_add_custom(uint32_t blockDim, aclrtStream stream, "
+                                 "const ::ascsim::acl::FatbinArgs* args) {"));
+  EXPECT_THAT(entries, HasSubstr("return ::ascsim::acl::FatbinLaunch(\"add_custom\", "
+                                 "&ns::add_custom, blockDim, stream, args);"));
+  EXPECT_THAT(entries, HasSubstr("ascsim_fatbin_empty("));
+  EXPECT_THAT(entries, Not(HasSubstr("ascsim_fatbin_tk")));
+}
+
 // bisheng's --cce-auto-sync: each non-template kernel is declared built with it, only when the
 // source is compiled with ASCSIM_CCE_AUTO_SYNC (ascsim-cc and ascendc_compile_options define it).
 TEST(LaunchTransform, AutoSyncDeclarations) {
@@ -422,6 +443,34 @@ TEST(LaunchTransform, CompilerErrorsPointAtTheUsersFileAndLine) {
   EXPECT_THAT(text.str(), HasSubstr(user_path + ":9:"));
   EXPECT_THAT(text.str(), HasSubstr("'also_undeclared' was not declared"));
   EXPECT_THAT(text.str(), Not(HasSubstr("transformed.cpp:")));
+}
+
+}  // namespace
+
+namespace {
+
+// __mix__(aic, aiv) and a __kfc_workspace__ parameter: the kernel type and SetSysWorkspace
+// become the body's first statement, on the line of its '{' (line numbers unchanged).
+TEST(LaunchTransform, MixAndKfcWorkspacePrologue) {
+  TransformResult r;
+  const std::string src =
+      "extern \"C\" __global__ __mix__(1, 2) void mm(GM_ADDR a, __kfc_workspace__ GM_ADDR ws) {\n"
+      "  run();\n"
+      "}\n"
+      "extern \"C\" __global__ __mix__(1, 1) void one(GM_ADDR a) { run(); }\n"
+      "extern \"C\" __global__ __aicore__ void plain(GM_ADDR a) { run(); }\n";
+  const std::string body = Body(src, &r);
+  ASSERT_EQ(r.kernels.size(), 3u);
+  EXPECT_EQ(r.kernels[0].mix_aic, 1);
+  EXPECT_EQ(r.kernels[0].mix_aiv, 2);
+  EXPECT_EQ(r.kernels[0].kfc_workspace, "ws");
+  EXPECT_THAT(body, HasSubstr("GM_ADDR ws) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2); "
+                              "::AscendC::SetSysWorkspace(ws);\n"));
+  EXPECT_THAT(body, HasSubstr("void one(GM_ADDR a) { "
+                              "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1); run(); }"));
+  EXPECT_THAT(body, HasSubstr("void plain(GM_ADDR a) { run(); }"));
+  EXPECT_EQ(r.kernels[2].mix_aic, -1);
+  EXPECT_EQ(Lines(body), Lines(src));
 }
 
 }  // namespace

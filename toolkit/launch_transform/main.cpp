@@ -7,6 +7,8 @@
 //                         in INPUT into DIR, and append the launcher definitions to the output
 //                         (and the --cce-auto-sync declarations, compiled only under
 //                         ASCSIM_CCE_AUTO_SYNC: AutoSyncDeclarations)
+//     --fatbin-entries    append the entry of every non-template kernel INPUT defines, which
+//                         aclrtBinaryGetFunction finds in an ascendc_fatbin_library binary
 //     --display-name NAME the file name #line and messages use (default: INPUT's absolute path)
 //     --list-kernels      print the kernels INPUT defines, one per line, and nothing else:
 //                         name<TAB>qualified<TAB>template|function<TAB>param;param;...<TAB>line
@@ -44,7 +46,7 @@ using ascsim::toolkit::KernelSignature;
 
 int Usage(const char* message) {
   if (message != nullptr) std::cerr << "ascsim-launch-transform: " << message << "\n";
-  std::cerr << "usage: ascsim-launch-transform [-o FILE] [--header-dir DIR] "
+  std::cerr << "usage: ascsim-launch-transform [-o FILE] [--header-dir DIR] [--fatbin-entries] "
                "[--display-name NAME] [--list-kernels] [--kernels FILE] [--no-line] INPUT\n";
   return 2;
 }
@@ -109,7 +111,7 @@ int CountLines(const std::string& text) {
 
 int main(int argc, char** argv) {
   std::string input, output, header_dir, display, kernels_file;
-  bool list = false, line_directive = true;
+  bool list = false, line_directive = true, fatbin = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](const char* what) -> const char* {
@@ -129,6 +131,8 @@ int main(int argc, char** argv) {
       const char* v = value("--display-name");
       if (v == nullptr) return Usage("--display-name needs a name");
       display = v;
+    } else if (arg == "--fatbin-entries") {
+      fatbin = true;
     } else if (arg == "--list-kernels") {
       list = true;
     } else if (arg == "--kernels") {
@@ -189,6 +193,10 @@ int main(int argc, char** argv) {
     const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
     text += ascsim::toolkit::LauncherDefinitions(result.kernels, out_name, CountLines(text) + 1);
     text += ascsim::toolkit::AutoSyncDeclarations(result.kernels, out_name, CountLines(text) + 1);
+  }
+  if (fatbin) {
+    const std::string out_name = output.empty() ? "<stdout>" : AbsolutePath(output);
+    text += ascsim::toolkit::FatbinEntries(result.kernels, out_name, CountLines(text) + 1);
   }
   if (output.empty()) {
     std::cout << text;

@@ -204,9 +204,17 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
                                   : ""));
   }
   if (s != Memory::kUb || d != Memory::kUb) RequireCubeUnit(call);
-  if (src.dtype != dst.dtype) {
-    Fault(ErrorKind::kInvalidArgument, Str(call, ": src ", simd::DTypeName(src.dtype), " and dst ",
-                                           simd::DTypeName(dst.dtype), " differ"));
+  // The one converting path: L1 half -> BiasTable float on A2/A3, blockLen counting 64 B of the
+  // source and each block writing twice as many bytes (asc-devkit impl/basic_api/utils/
+  // kernel_check_data_copy_util.h: "for copy_cbuf_to_bt half->float", dst burst unit x 2).
+  const bool bias_conv = s == Memory::kL1 && d == Memory::kBt && src.dtype == simd::DType::kF16 &&
+                         dst.dtype == simd::DType::kF32 && params != nullptr;
+  if (src.dtype != dst.dtype && !bias_conv) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": src ", simd::DTypeName(src.dtype), " and dst ", simd::DTypeName(dst.dtype),
+              " differ", s == Memory::kL1 && d == Memory::kBt
+                             ? " (L1 -> BiasTable converts half to float only)"
+                             : ""));
   }
   BlockCopy copy;
   if (params != nullptr) {
@@ -219,6 +227,32 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
     copy.len = count_bytes;
   }
   if (copy.count == 0 || copy.len == 0) return;
+  if (bias_conv) {
+    BlockCopy out = copy;  // the float side: twice the bytes per block
+    out.len = copy.len * 2;
+    out.dst_pitch = out.len + uint64_t{params->dstStride} * dst_unit;
+    RequireAligned(call, "dst", dst, MemoryAlignment(d));
+    RequireAligned(call, "src", src, MemoryAlignment(s));
+    RequireExtent(call, "dst", dst, out.DstExtent());
+    RequireExtent(call, "src", src, copy.SrcExtent());
+    SanitizeUb(src, pipe, Access::kRead, Footprint::Rows(copy.count, copy.len, copy.src_pitch),
+               call, "src");
+    SanitizeUb(dst, pipe, Access::kWrite, Footprint::Rows(out.count, out.len, out.dst_pitch), call,
+               "dst");
+    for (uint64_t b = 0; b < copy.count; ++b) {
+      const uint8_t* in = src.data + b * copy.src_pitch;
+      uint8_t* o = dst.data + b * out.dst_pitch;
+      for (uint64_t i = 0; i < copy.len / 2; ++i) {
+        half h;
+        std::memcpy(&h, in + 2 * i, 2);
+        const float f = static_cast<float>(h);
+        std::memcpy(o + 4 * i, &f, 4);
+      }
+    }
+    RecordCall(CubeRecord("DataCopy", trace::CallKind::kCopy, pipe, copy.count * out.len, 4,
+                          dst.buffer, src.buffer, trace::kNoBuffer, path, false));
+    return;
+  }
   RequireAligned(call, "dst", dst, MemoryAlignment(d));
   RequireAligned(call, "src", src, MemoryAlignment(s));
   RequireExtent(call, "dst", dst, copy.DstExtent());

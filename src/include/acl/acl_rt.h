@@ -67,6 +67,90 @@ typedef enum aclrtMemMallocPolicy {
 
 typedef void (*aclrtCallback)(void* userData);
 
+// ---- kernel binaries (aclrtBinaryLoadFromFile & co.) ----
+// A binary here is what ascendc_fatbin_library builds (<install>/fatbin/<target>/<target>.o): a
+// shared object holding the kernels and one entry per kernel. Names and layouts as CANN's.
+typedef void* aclrtBinary;
+typedef void* aclrtBinHandle;
+typedef void* aclrtFuncHandle;
+typedef void* aclrtArgsHandle;
+typedef void* aclrtParamHandle;
+
+#define ACL_RT_BINARY_MAGIC_ELF_AICORE 0x43554245U
+#define ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE 0x41415246U
+#define ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE 0x41494343U
+
+typedef enum aclrtBinaryLoadOptionType {
+  ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD = 1,
+  ACL_RT_BINARY_LOAD_OPT_LAZY_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE = 3,
+} aclrtBinaryLoadOptionType;
+
+typedef union aclrtBinaryLoadOptionValue {
+  uint32_t isLazyLoad;
+  uint32_t magic;
+  int32_t cpuKernelMode;
+  uint32_t rsv[4];
+} aclrtBinaryLoadOptionValue;
+
+typedef struct {
+  aclrtBinaryLoadOptionType type;
+  aclrtBinaryLoadOptionValue value;
+} aclrtBinaryLoadOption;
+
+typedef struct aclrtBinaryLoadOptions {
+  aclrtBinaryLoadOption* options;
+  size_t numOpt;
+} aclrtBinaryLoadOptions;
+
+typedef enum {
+  ACL_RT_ENGINE_TYPE_AIC = 0,
+  ACL_RT_ENGINE_TYPE_AIV,
+} aclrtEngineType;
+
+typedef enum aclrtLaunchKernelAttrId {
+  ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE = 1,
+  ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE = 2,
+  ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE = 2,
+  ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE = 3,
+  ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET = 4,
+  ACL_RT_LAUNCH_KERNEL_ATTR_BLOCK_TASK_PREFETCH = 5,
+  ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP = 6,
+  ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT = 7,
+  ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US = 8,
+  ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING = 9,
+} aclrtLaunchKernelAttrId;
+
+typedef struct {
+  uint32_t timeoutLow;   // low 32 bits
+  uint32_t timeoutHigh;  // high 32 bits
+} aclrtTimeoutUs;
+
+typedef union aclrtLaunchKernelAttrValue {
+  uint8_t schemMode;
+  uint32_t localMemorySize;
+  uint32_t dynUBufSize;
+  aclrtEngineType engineType;
+  uint32_t blockDimOffset;
+  uint8_t isBlockTaskPrefetch;
+  uint8_t isDataDump;
+  uint16_t timeout;          // s
+  aclrtTimeoutUs timeoutUs;  // us
+  uint8_t enableProfiling;
+  uint32_t rsv[4];
+} aclrtLaunchKernelAttrValue;
+
+typedef struct aclrtLaunchKernelAttr {
+  aclrtLaunchKernelAttrId id;
+  aclrtLaunchKernelAttrValue value;
+} aclrtLaunchKernelAttr;
+
+typedef struct aclrtLaunchKernelCfg {
+  aclrtLaunchKernelAttr* attrs;
+  size_t numAttrs;
+} aclrtLaunchKernelCfg;
+
 // ---- process and device ----
 ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
@@ -147,6 +231,33 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t 
                                          size_t count);
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value,
                                               size_t count, aclrtStream stream);
+
+// ---- kernel binaries ----
+// Loads a binary ascendc_fatbin_library built; `options` may be null (its options change nothing
+// here). An unreadable file or one that is not such a binary: ACL_ERROR_RT_PARAM_INVALID.
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromFile(const char* binPath,
+                                                     aclrtBinaryLoadOptions* options,
+                                                     aclrtBinHandle* binHandle);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
+// The kernel `kernelName` of a loaded binary (non-template __global__ kernels).
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
+                                                    const char* kernelName,
+                                                    aclrtFuncHandle* funcHandle);
+// An argument list for `funcHandle`: aclrtKernelArgsAppend copies each argument's `paramSize`
+// bytes (a GM address: sizeof(void*)), in the kernel's parameter order; Finalize closes it.
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle,
+                                                 aclrtArgsHandle* argsHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param,
+                                                   size_t paramSize,
+                                                   aclrtParamHandle* paramHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle);
+// Launches `funcHandle` on `numBlocks` blocks with a finalized argument list; `cfg` may be null
+// (its attributes change nothing here); `reserve` is reserved, as in CANN. Each argument's size must be
+// its parameter's; a fault surfaces at aclrtSynchronizeStream as for any launch on a stream.
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
+                                                         uint32_t numBlocks, aclrtStream stream,
+                                                         aclrtLaunchKernelCfg* cfg,
+                                                         aclrtArgsHandle argsHandle, void* reserve);
 
 #ifdef __cplusplus
 }

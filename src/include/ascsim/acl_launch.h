@@ -15,9 +15,12 @@
 // has no value to return it in.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -101,6 +104,52 @@ class ChevronCall {
   uint32_t block_dim_;
   aclrtStream stream_;
 };
+
+// A kernel's entry in an ascendc_fatbin_library binary: the arguments aclrtKernelArgsAppend
+// collected, in order, each as its bytes (aclrtLaunchKernelWithConfig hands them over).
+struct FatbinArgs {
+  const void* const* data = nullptr;
+  const size_t* sizes = nullptr;
+  size_t count = 0;
+};
+// The symbol of a kernel's entry (ascsim-launch-transform --fatbin-entries generates it).
+#define ASCSIM_FATBIN_ENTRY_PREFIX "ascsim_fatbin_"
+using FatbinEntry = uint32_t (*)(uint32_t blockDim, aclrtStream stream, const FatbinArgs* args);
+
+[[noreturn]] void FailFatbinArgs(const char* kernel, size_t expected, size_t given);
+[[noreturn]] void FailFatbinArgSize(const char* kernel, size_t index, size_t expected,
+                                    size_t given);
+
+template <class... P, size_t... I>
+void RunFatbin(const KernelLauncher<P...>& launcher, uint32_t blockDim, Stream* stream,
+               const FatbinArgs& args, std::index_sequence<I...>) {
+  std::tuple<std::decay_t<P>...> values;
+  const size_t sizes[] = {sizeof(std::decay_t<P>)..., 0};
+  for (size_t i = 0; i < sizeof...(P); ++i) {
+    if (args.sizes[i] != sizes[i]) FailFatbinArgSize(launcher.name(), i, sizes[i], args.sizes[i]);
+  }
+  ((std::memcpy(static_cast<void*>(&std::get<I>(values)), args.data[I],
+                sizeof(std::get<I>(values)))),
+   ...);
+  launcher.Run(blockDim, stream, std::get<I>(values)...);
+}
+
+// The body of a generated fatbin entry: the argument list must hold one argument per parameter,
+// each of the parameter's size (a pointer: sizeof(void*)); returns the aclError of issuing.
+template <class... P>
+uint32_t FatbinLaunch(const char* name, void (*fn)(P...), uint32_t blockDim, aclrtStream stream,
+                      const FatbinArgs* args) {
+  static_assert((std::is_trivially_copyable_v<std::decay_t<P>> && ...),
+                "a kernel parameter of a fatbin entry must be trivially copyable");
+  KernelLauncher<P...> launcher(name, fn);
+  return static_cast<uint32_t>(Guard(name, [&] {
+    if (args == nullptr || args->count != sizeof...(P)) {
+      FailFatbinArgs(name, sizeof...(P), args == nullptr ? 0 : args->count);
+    }
+    const auto s = ToStream(stream);
+    RunFatbin(launcher, blockDim, RawStream(s), *args, std::index_sequence_for<P...>{});
+  }));
+}
 
 // The stream operand as written: an aclrtStream (void*), nullptr, or the literal 0.
 template <class S>

@@ -21,8 +21,8 @@ const char* RequestedSoc();
 // Run mode `sim` (run.sh -r sim): the npu path with the cost model on. Records every launch from
 // now on and, at exit, writes the Chrome trace (ascsim_trace.json) and the estimate table
 // (ascsim_summary.txt) into $CAMODEL_LOG_PATH (the directory CANN's CAModel simulator dumps to),
-// default ./sim_log, relative to the working directory at the time of this call. Calling it again
-// does nothing.
+// default the working directory (where CANN's simulator then writes its dump files), taken at the
+// time of this call. Calling it again does nothing.
 void EnableSimMode();
 
 // Profiles every launch from now on and, at exit, writes into `dir` (created if needed):

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "ascsim/adv/kernel_tiling_structs.h"
+#include "ascsim/adv/pad_tiling_structs.h"
 #include "ascsim/adv/tiling_structs.h"
 #include "ascsim/matmul/tcube_tiling_fields.h"
 

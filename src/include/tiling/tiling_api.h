@@ -11,14 +11,22 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+// A program that includes CANN's tiling headers can use std::cout without including <iostream>
+// itself (asc-devkit's matmul_advanced_api and matmul_leakyrelu_advanced_api examples do).
+#include <iostream>
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "register/tilingdata_base.h"
+#include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
+#include "tiling/normalization_tiling.h"
+#include "tiling/pad_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/rmsnorm_tiling.h"
+#include "tiling/sin_cos_clamp_tiling.h"
 #include "tiling/softmax_tiling.h"
+#include "tiling/sum_tiling.h"
 
 // Kernel code in the same file defines DT_* as numbers (kernel_type.h, ascsim/aicore/
 // dtype_format.h); the names in this header must keep their meaning either way.

@@ -59,6 +59,27 @@ void CheckTmpDisjoint(const char* api, const AscendC::LocalTensor<uint8_t>& tmp,
   }
 }
 
+// Two operands an API documents as not overlapping ("不支持源操作数与目的操作数地址重叠": Silu, Swish,
+// Sin, Cos, ClampMax, ClampMin, WelfordUpdate) may not share a byte of their first `elems`
+// elements.
+void FaultOperandOverlap(const char* api, const char* a_role, uint64_t a_lo, uint64_t a_hi,
+                         const char* b_role, uint64_t b_lo, uint64_t b_hi);
+template <class A, class B>
+void CheckNoOverlap(const char* api, const char* a_role, const AscendC::LocalTensor<A>& a,
+                    const char* b_role, const AscendC::LocalTensor<B>& b, uint64_t elems) {
+  const uint8_t* pa = reinterpret_cast<const uint8_t*>(TensorAccess::Data(a));
+  const uint8_t* pb = reinterpret_cast<const uint8_t*>(TensorAccess::Data(b));
+  const uint64_t na = elems * sizeof(A), nb = elems * sizeof(B);
+  if (na != 0 && nb != 0 && pa < pb + nb && pb < pa + na) [[unlikely]] {
+    FaultOperandOverlap(api, a_role, TensorAccess::UbOffset(a), TensorAccess::UbOffset(a) + na,
+                        b_role, TensorAccess::UbOffset(b), TensorAccess::UbOffset(b) + nb);
+  }
+}
+
+// CANN's vector advanced APIs start with `if ASCEND_IS_AIC { return; }`: on the cube core of a
+// mix kernel they do nothing (the 310P's unified core is not AIC there).
+inline bool OnCubeCoreOnly() { return CurrentCore().unit == CoreUnit::kAic; }
+
 // The number of elements per piece when each element needs `bytes_per_elem` bytes of the
 // temporary buffer (CANN: tmpBufferSize / procedures, rounded down to whole 32 B blocks).
 inline uint32_t PieceElems(uint64_t tmp_bytes, uint64_t bytes_per_elem, uint64_t float_bytes = 4) {

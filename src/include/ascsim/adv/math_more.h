@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "ascsim/adv/math.h"
+#include "ascsim/aicore/reduce_ops.h"
 
 namespace AscendC {
 
@@ -163,20 +164,46 @@ void CheckReduceParams(const char* api, const P& p, uint64_t src_size, uint64_t 
 }
 }  // namespace detail
 
+// Sum as the device computes it (asc-devkit impl/adv_api/detail/reduce/sum/sum_common_impl.h):
+// in counter mode, RepeatReduceSum of the n elements into one partial sum per repeat in the
+// temporary buffer, then RepeatReduceSum of those until one remains (into dst[row]); n within one
+// repeat goes straight to dst. The temporary buffer holds the first level's partial sums, the
+// size GetSumMaxMinTmpSize returns.
 template <class T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
 void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
          const LocalTensor<uint8_t>& sharedTmpBuffer, const SumParams& sumParams) {
   static_assert(ascsim::aicore::kHalfOrFloat<T>, "Sum takes half or float");
+  namespace ai = ascsim::aicore;
   detail::CheckReduceParams<T>("Sum", sumParams, srcTensor.GetSize(), dstTensor.GetSize());
-  const uint64_t work = ascsim::aicore::ReduceWorkElements<T>(sumParams.n) + 32 / sizeof(T);
-  const LocalTensor<T> w = sharedTmpBuffer.ReinterpretCast<T>();
-  ascsim::aicore::CheckTmp("Sum", sharedTmpBuffer, work * sizeof(T));
-  for (uint32_t i = 0; i < sumParams.outter; ++i) {
-    ReduceSum(w, srcTensor[i * sumParams.inner], w[32 / sizeof(T)], sumParams.n);
-    detail::VectorToScalar();
-    dstTensor.SetValue(i, w.GetValue(0));
-    detail::ScalarToVector();  // the next ReduceSum rewrites w; vector work may read dst
+  constexpr uint32_t per_rep = ONE_REPEAT_BYTE_SIZE / sizeof(T);
+  constexpr uint32_t per_blk = ONE_BLK_SIZE / sizeof(T);
+  const uint32_t first = (sumParams.n + per_rep - 1) / per_rep;
+  auto reduce = [](const LocalTensor<T>& d, const LocalTensor<T>& s, uint32_t n) {
+    SetVectorMask<T, MaskMode::COUNTER>(0, n);
+    RepeatReduceSum<T, false>(d, s, 1, MASK_PLACEHOLDER, 1, 1, 1, 8);
+  };
+  SetMaskCount();
+  if (first == 1) {
+    for (uint32_t row = 0; row < sumParams.outter; ++row) {
+      reduce(dstTensor[row], srcTensor[row * sumParams.inner], sumParams.n);
+    }
+  } else {
+    const uint64_t need = uint64_t{(first + per_blk - 1) / per_blk * per_blk} * sizeof(T);
+    ai::TensorAccess::CheckLive(sharedTmpBuffer, "Sum", "sharedTmpBuffer");
+    if (sharedTmpBuffer.GetSize() < need) {
+      ai::FaultTmpTooSmall("Sum", sharedTmpBuffer.GetSize(), need, "the partial sums need");
+    }
+    ai::CheckTmp("Sum", sharedTmpBuffer, need);
+    const LocalTensor<T> w = sharedTmpBuffer.ReinterpretCast<T>();
+    for (uint32_t row = 0; row < sumParams.outter; ++row) {
+      reduce(w, srcTensor[row * sumParams.inner], sumParams.n);
+      for (uint32_t left = first; left > 1; left = (left + per_rep - 1) / per_rep) {
+        reduce(left <= per_rep ? dstTensor[row] : w, w, left);
+      }
+    }
   }
+  SetMaskNorm();
+  ResetMask();
 }
 template <class T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
 void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,

@@ -226,6 +226,10 @@ struct CoreContext {
   int matmul_client = -1;
   // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools).
   std::shared_ptr<uint8_t> owned_cube_memory;
+  // The buffer records static tensors live in (static_tensor.cpp): one per TPosition used, each
+  // spanning the whole memory the position maps to.
+  std::shared_ptr<void> static_slots;
+  uint8_t local_mem_allocators = 0;  // bit h: a LocalMemAllocator<Hardware(h)> was made
 
   // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
   // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through

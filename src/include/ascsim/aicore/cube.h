@@ -238,6 +238,21 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                       ai::cube::Local(src, "DataCopy (DataCopyParams)", "src"), &intriParams, 0);
 }
 
+// L1 -> BiasTable with conversion (C1 half -> C2 float; asc-devkit "DataCopy（L1ToBiasTable-Buffer
+// 数据搬运）", the form with src and dst types that differ): blockLen counts 64 B of the source,
+// so each block writes twice as many bytes of float.
+template <typename T, typename U, std::enable_if_t<!std::is_same_v<T, U>, int> = 0>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+              const DataCopyParams& repeatParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  ai::CheckBlockCount("DataCopy (DataCopyParams)", repeatParams.blockCount);
+  ai::cube::CopyLocal("DataCopy (DataCopyParams)",
+                      ai::cube::Local(dst, "DataCopy (DataCopyParams)", "dst"),
+                      ai::cube::Local(src, "DataCopy (DataCopyParams)", "src"), &repeatParams, 0);
+}
+
 template <class T, class U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params,
               const DataCopyEnhancedParams& enhanced) {

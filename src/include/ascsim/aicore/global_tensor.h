@@ -15,6 +15,10 @@
 
 namespace ascsim::aicore {
 struct TensorAccess;  // the simulator's one way into tensor internals (tensor_access.h)
+// The warning of an access past a GlobalTensor's size that stays in its allocation (checks.cpp).
+[[gnu::cold]] [[gnu::noinline]] void WarnPastGlobalSize(const char* call, const char* verb,
+                                                        uint64_t first, uint64_t last,
+                                                        const char* type, uint64_t size);
 }  // namespace ascsim::aicore
 
 namespace AscendC {
@@ -40,6 +44,7 @@ class GlobalTensor {
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor view = *this;
     view.offset_ += offset;
+    view.address_ += offset;
     return view;
   }
 
@@ -82,6 +87,10 @@ class GlobalTensor {
   }
 
   CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;  // public, as in kernel_tensor.h
+  // The address of this view's first element, public as in CANN (impl/basic_api/
+  // kernel_tensor_base.h BaseGlobalTensor::address_). Accesses through it are raw, as on the
+  // device: no checks, no sanitizer, no cost-model record.
+  __gm__ T* address_ = nullptr;
 
  private:
   friend struct ascsim::aicore::TensorAccess;
@@ -110,14 +119,23 @@ class GlobalTensor {
                                 static_cast<int64_t>(offset),
                                 " is outside any buffer (a negative or overflowing index)"));
     }
-    if (sized_ && last > size_) {
-      ascsim::aicore::Fault(
-          ascsim::ErrorKind::kOutOfBounds,
-          Str(call, " ", verb, " [", first, ", ", last, ") of ", ascsim::aicore::TypeName<T>(),
-              " exceeds GlobalTensor size ", size_));
-    }
     const uint8_t* lo = Bytes(first);
     const uint8_t* hi = Bytes(last);
+    // Past the size given to SetGlobalBuffer: the device has no such bound and accesses the
+    // neighbouring elements (Ascend's unaligned samples read and atomically write a 32-byte block
+    // past their slice), so inside the device allocation it is a warning (an error in strict
+    // mode); beyond the allocation it faults.
+    if (sized_ && last > size_) [[unlikely]] {
+      if (gm_state_ == ascsim::aicore::GmState::kOwn && lo >= alloc_.begin && hi <= alloc_.end) {
+        ascsim::aicore::WarnPastGlobalSize(call, verb, first, last, ascsim::aicore::TypeName<T>(),
+                                           size_);
+      } else {
+        ascsim::aicore::Fault(
+            ascsim::ErrorKind::kOutOfBounds,
+            Str(call, " ", verb, " [", first, ", ", last, ") of ", ascsim::aicore::TypeName<T>(),
+                " exceeds GlobalTensor size ", size_));
+      }
+    }
     if (gm_state_ != ascsim::aicore::GmState::kOwn) [[unlikely]] {
       ascsim::aicore::FaultGmAddress(call, verb, lo, hi, alloc_, gm_state_);
     }
@@ -152,6 +170,7 @@ class GlobalTensor {
   }
   void Bind(T* buffer, uint64_t size, bool sized) {
     base_ = buffer;
+    address_ = buffer;
     size_ = size;
     sized_ = sized;
     offset_ = 0;

@@ -96,7 +96,8 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) 
   }
   ai::KernelPrint(ai::Str(
       "DumpTensor: desc=", desc, ", addr=", tensor.GetPhyAddr(),
-      ", data_type=", ai::DumpTypeName(ai::TypeName<T>()), ", position=UB, dump_size=", dumpSize,
+      ", data_type=", ai::DumpTypeName(ai::TypeName<T>()),
+      ", position=", ai::MemoryName(ai::TensorAccess::MemoryOf(tensor)), ", dump_size=", dumpSize,
       "\n", ai::DumpValues(ascsim::aicore::TensorAccess::Data(tensor), dumpSize), "\n"));
 }
 template <class T>

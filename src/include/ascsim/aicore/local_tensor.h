@@ -13,6 +13,10 @@
 
 namespace ascsim::aicore {
 struct TensorAccess;  // the simulator's one way into tensor internals (tensor_access.h)
+// The buffer record of this core's static tensors at `pos` (the whole memory `pos` maps to), after
+// checking [addr, addr + bytes) as CANN's CreateTensor does; static_tensor.cpp.
+BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t elements,
+                             uint32_t element_bytes, const char* type_name);
 }  // namespace ascsim::aicore
 
 namespace AscendC {
@@ -23,6 +27,17 @@ class LocalTensor {
   using PrimType = T;
 
   LocalTensor() = default;
+  // Static tensor programming (asc-devkit "LocalTensor构造函数"): `tileSize` elements at byte
+  // offset `addr` of the memory `pos` maps to, with no TPipe. addr 32-byte aligned, the length a
+  // multiple of 32 bytes, inside the memory (kernel_tensor_impl.h CreateTensor's checks).
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
+    ascsim::aicore::BufferSlot* slot = ascsim::aicore::StaticTensorSlot(
+        pos, addr, tileSize, sizeof(T), ascsim::aicore::TypeName<T>());
+    slot_ = slot;
+    generation_ = slot->generation;
+    addr_ = reinterpret_cast<T*>(slot->addr + addr);
+    size_ = tileSize;
+  }
 
   // A sub-view starting `offset` elements in (as `xLocal[64]` on the device).
   LocalTensor operator[](uint32_t offset) const {

@@ -21,6 +21,8 @@ namespace AscendC {
 using TEventID = int8_t;
 
 class TPipe;
+template <TPosition pos, uint32_t bufIDSize>
+class TBufPool;  // tbuf_pool.h
 
 }  // namespace AscendC
 
@@ -74,6 +76,19 @@ class QueueBase {
   }
   void FifoPush(BufferSlot* slot);
   BufferSlot* FifoPop();  // fifo_count_ > 0
+};
+
+// The region of a TBufPool (tbuf_pool.h): [base, base + size) of `memory`, handed out from
+// `cursor` on; `buffers` of its `max_buffers` buffer ids are in use.
+struct PoolRegion {
+  AscendC::TPipe* pipe = nullptr;
+  Memory memory = Memory::kUb;
+  uint32_t base = 0;
+  uint32_t size = 0;
+  uint32_t cursor = 0;
+  uint32_t buffers = 0;
+  uint32_t max_buffers = 0;
+  bool ready = false;
 };
 
 // AllocTensor / TBuf::Get of a buffer booked in a memory this sub-core of a mix kernel lacks.
@@ -266,6 +281,17 @@ class TPipe {
     return InitTBuf(buf, len);
   }
 
+  // The constructor initialises the pipe; after Destroy(), Init() makes it the kernel's TPipe again
+  // (asc-devkit docs TPipe/Init.md: "每次复用需要先Destroy释放资源，再调用init重新初始化").
+  void Init();
+  // A TBufPool of `len` bytes (rounded up to 32 B) carved from this pipe, or sharing `shareBuf`'s
+  // start and length (tbuf_pool.h; docs TPipe/InitBufPool.md).
+  template <TPosition pos, uint32_t bufIDSize>
+  bool InitBufPool(TBufPool<pos, bufIDSize>& bufPool, uint32_t len);
+  template <TPosition pos, uint32_t bufIDSize, TPosition sharePos, uint32_t shareIds>
+  bool InitBufPool(TBufPool<pos, bufIDSize>& bufPool, uint32_t len,
+                   TBufPool<sharePos, shareIds>& shareBuf);
+
   // Releases every buffer of this pipe (queues and TBufs must not be used afterwards).
   void Reset();
   // Releases the pipe's resources for good; only then may the kernel construct the next TPipe.
@@ -299,6 +325,16 @@ class TPipe {
   friend ascsim::aicore::BufferSlot* ascsim::aicore::FindUbSlot(const TPipe& pipe,
                                                                 uint64_t ub_offset);
   friend ascsim::aicore::BufferSlot* ascsim::aicore::StackSlot(TPipe& pipe, const char* call);
+  template <TPosition pos, uint32_t bufIDSize>
+  friend class TBufPool;
+  // Carves `len` bytes for a pool of `pos` from this pipe (`parent` null) or from `parent`'s
+  // region, or shares `share`'s region; `what` names the pool in messages (tpipe.cpp).
+  void CarvePool(ascsim::aicore::PoolRegion& pool, TPosition pos, uint32_t len,
+                 uint32_t max_buffers, ascsim::aicore::PoolRegion* parent,
+                 const ascsim::aicore::PoolRegion* share, const char* what);
+  // While a pool is entered, InitQueue / InitTBuf carve from its region.
+  void EnterPool(ascsim::aicore::PoolRegion& pool, uint32_t buffers, const char* what);
+  void LeavePool(ascsim::aicore::PoolRegion& pool);
   bool InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len);
   bool InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len);
   ascsim::aicore::BufferSlot* Carve(uint32_t len, TPosition pos, ascsim::aicore::Memory memory);
@@ -329,6 +365,8 @@ class TPipe {
   uint8_t taken_event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: EVENT_IDi taken
   ascsim::aicore::BufferSlot stack_slot_;  // the free UB above the buffers (StackSlot)
   bool stack_slot_valid_ = false;
+  ascsim::aicore::PoolRegion* pool_ = nullptr;  // the TBufPool being carved from (EnterPool)
+  uint32_t pool_saved_used_ = 0;
 };
 
 // The TPipe constructed most recently on this core.

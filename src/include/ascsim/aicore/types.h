@@ -15,6 +15,11 @@
 #define __aicore__
 #define __vector__
 #define __cube__
+// __mix__(aic, aiv) (a mix kernel's cores per block) and __kfc_workspace__ (the Matmul API's system
+// workspace parameter): the kernel type and SetSysWorkspace they stand for are added to the
+// kernel's body by ascsim-launch-transform, as bisheng's build adds them.
+#define __mix__(aic, aiv)
+#define __kfc_workspace__
 #define __gm__
 #define __ubuf__
 #define __cbuf__
@@ -23,9 +28,10 @@
 #define __out_pipe__(...)
 #define GM_ADDR __gm__ uint8_t*
 
-#ifndef ASCENDC_CPU_DEBUG
-#define ASCENDC_CPU_DEBUG 1
-#endif
+// ASCENDC_CPU_DEBUG is defined by the build in cpu mode only (tikicpulib::<SoC>, ascendc.cmake's
+// cpu run mode, ascsim-cc --run-mode=cpu), as CANN's is: a kernel file's
+// `#ifndef ASCENDC_CPU_DEBUG ... kernel<<<...>>>(...) ... #endif` launch wrapper stays in npu and
+// sim builds.
 
 // Pipes of the AI core, as PipeBarrier<PIPE_V>() names them.
 enum pipe_t : int32_t {

@@ -1,0 +1,80 @@
+// Sin / Cos / Clamp temporary-space sizes (tiling/sin_cos_clamp_tiling.h), with CANN's host
+// messages on stderr.
+#include "tiling/sin_cos_clamp_tiling.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace AscendC {
+namespace {
+constexpr uint32_t kRepeatBytes = 256;
+
+// The number of typeSize units of temporary space per element (0 after reporting half with
+// isReuseSource, which the APIs do not support).
+uint32_t TrigFactor(uint32_t typeSize, bool isReuseSource) {
+  if (typeSize == sizeof(float)) return isReuseSource ? 2 : 3;
+  if (isReuseSource) {
+    std::fprintf(stderr, "when the input data type is half, isReuseSource is not supported\n");
+    return 0;
+  }
+  return 8;
+}
+
+uint32_t Elements(const TensorShape& shape) {
+  return static_cast<uint32_t>(std::max<int64_t>(shape.GetShapeSize(), 0));
+}
+}  // namespace
+
+void GetSinMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
+  const uint32_t factor = TrigFactor(typeSize, isReuseSource);
+  uint32_t max = 0;
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+  } else {
+    max = Elements(srcShape) * factor * typeSize;
+  }
+  minValue = factor * kRepeatBytes;
+  maxValue = std::max(max, minValue);
+}
+
+void GetSinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 3 : 8;
+}
+
+void GetCosMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+    return;
+  }
+  const uint32_t factor = TrigFactor(typeSize, isReuseSource);
+  minValue = factor * kRepeatBytes;
+  maxValue = factor * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+}
+
+void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 3 : 8;
+}
+
+void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                           uint32_t& maxValue, uint32_t& minValue) {
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+    return;
+  }
+  const uint32_t least = typeSize == sizeof(float) ? 64 : 128;
+  minValue = least;
+  maxValue = std::max(Elements(srcShape), least);
+}
+
+void GetClampTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = 1;
+}
+
+}  // namespace AscendC

@@ -1,0 +1,30 @@
+// Host-side temporary-space sizes of Sin, Cos (ascsim/adv/math_trig.h) and ClampMax / ClampMin
+// (ascsim/adv/math_clamp.h), as asc-devkit include/adv_api/math/{sin_tiling.h, cos_tiling.h,
+// clamp_tiling.h} declare them (Atlas A2/A3 forms) and impl/adv_api/tiling/math/
+// {sin_tiling_impl.cpp, cos_tiling_impl.cpp, clamp_tiling_impl.cpp} compute them. Sin and Cos
+// need 8 B per half element and 12 B (8 B with isReuseSource) per float element, at least one
+// 256 B repeat of each; Clamp needs 128 B (half) or 64 B (float) and one byte per element at most.
+#pragma once
+
+#include <cstdint>
+
+#include "graph/tensor.h"
+
+namespace AscendC {
+
+using TensorShape = ge::Shape;  // asc-devkit include/adv_api/utils/types.h
+
+void GetSinMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetSinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf);
+void GetCosMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf);
+void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                 uint32_t& extraBuf);
+
+}  // namespace AscendC
