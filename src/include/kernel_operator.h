@@ -43,3 +43,6 @@ using AscendC::GetBlockNum;
 // CANN declares GetTPipePtr() at global scope (asc-devkit include/basic_api/kernel_common.h):
 // kernels call it unqualified; AscendC::GetTPipePtr stays for code that qualifies it.
 using AscendC::GetTPipePtr;
+// GetSysWorkSpacePtr() too (asc-devkit include/basic_api/kernel_operator_swap_mem_intf.h): the
+// official Matmul custom-operator kernels call it unqualified.
+using AscendC::GetSysWorkSpacePtr;

@@ -443,8 +443,10 @@ uint32_t RunHostFunc(const char* api, const ResolvedOp& op, const char* what, ac
     Throw(code, std::string(api) + ": " + op.op_type + "'s " + what + ": " + Errors(errors));
   }
   if (status != ge::GRAPH_SUCCESS) {
-    Throw(code, std::string(api) + ": " + op.op_type + "'s " + what + " failed (returned " +
-                    std::to_string(status) + ")");
+    Throw(code,
+          std::string(api) + ": " + op.op_type + "'s " + what + " failed (returned " +
+              (status == ge::GRAPH_FAILED ? std::string("GRAPH_FAILED") : std::to_string(status)) +
+              ")");
   }
   return status;
 }
