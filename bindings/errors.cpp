@@ -83,6 +83,20 @@ void Raise(PyObject* cls, const char* message, ascsim::ErrorKind kind) {
 
 }  // namespace
 
+void TranslateAscsimError(std::exception_ptr p) {
+  if (!p) return;
+  try {
+    std::rethrow_exception(p);
+  } catch (const ascsim::KernelError& e) {
+    // A launch stopped by the launch timeout (or a cancel) is a TimeoutError, not a bug in
+    // the kernel's arguments: callers catch it as the built-in TimeoutError too.
+    const bool timed_out = e.fault_kind() == ascsim::ErrorKind::kTimeout;
+    Raise(timed_out ? Classes().timeout : Classes().kernel, e.what(), e.fault_kind());
+  } catch (const ascsim::Error& e) {
+    Raise(ClassFor(e.kind()), e.what(), e.kind());
+  }
+}
+
 void RegisterErrors(py::module_& m) {
   py::module_ builtins = py::module_::import("builtins");
   auto b = [&](const char* name) { return builtins.attr(name); };
@@ -114,17 +128,14 @@ void RegisterErrors(py::module_& m) {
             "Compiling a kernel module failed (ascsim.load): the message has the compiler's first "
             "error lines; .command and .output hold the full command and compiler output.");
 
-  py::register_exception_translator([](std::exception_ptr p) {
+  // Module-local: pybind11's global translators are shared by every module of the same
+  // pybind11 ABI (torch's, a user's own), and a global one here would turn their exceptions into
+  // ascsim.Error. A user's module opts in with ascsim::python::UseAscsim(), which registers
+  // TranslateAscsimError (from the capsule below) as that module's own local translator.
+  py::register_local_exception_translator([](std::exception_ptr p) {
     if (!p) return;
     try {
-      std::rethrow_exception(p);
-    } catch (const ascsim::KernelError& e) {
-      // A launch stopped by the launch timeout (or a cancel) is a TimeoutError, not a bug in
-      // the kernel's arguments: callers catch it as the built-in TimeoutError too.
-      const bool timed_out = e.fault_kind() == ascsim::ErrorKind::kTimeout;
-      Raise(timed_out ? Classes().timeout : Classes().kernel, e.what(), e.fault_kind());
-    } catch (const ascsim::Error& e) {
-      Raise(ClassFor(e.kind()), e.what(), e.kind());
+      TranslateAscsimError(p);
     } catch (const std::bad_alloc&) {
       PyErr_SetString(Classes().device_memory, "host memory exhausted (std::bad_alloc)");
     } catch (const py::builtin_exception&) {
@@ -135,6 +146,8 @@ void RegisterErrors(py::module_& m) {
       PyErr_SetString(Classes().error, e.what());
     }
   });
+  m.attr("_error_translator") =
+      py::capsule(reinterpret_cast<void*>(&TranslateAscsimError), "ascsim._core._error_translator");
 }
 
 }  // namespace ascsim_py

@@ -29,6 +29,22 @@ class PyProfile {
       d["block_dim"] = e.block_dim;
       d["soc"] = e.soc;
       d["estimated_us"] = e.estimated_us;
+      d["task_duration_us"] = e.task_duration_us;
+      py::dict mem;
+      mem["mte2_transfers"] = e.memory.mte2_transfers;
+      mem["mte3_transfers"] = e.memory.mte3_transfers;
+      mem["mte2_bytes"] = e.memory.mte2_bytes;
+      mem["mte3_bytes"] = e.memory.mte3_bytes;
+      mem["l2_hit_bytes"] = e.memory.l2_hit_bytes;
+      mem["bypass_bytes"] = e.memory.bypass_bytes;
+      mem["write_back_bytes"] = e.memory.write_back_bytes;
+      mem["l2_thrashing"] = e.memory.l2_thrashing;
+      mem["hbm_busy_us"] = e.memory.hbm_busy_us;
+      mem["port_busy_us"] = e.memory.port_busy_us;
+      mem["vector_conflict_us"] = e.memory.vector_conflict_us;
+      mem["vector_head_us"] = e.memory.vector_head_us;
+      d["memory"] = mem;
+      d["explanation"] = ascsim::ExplainEstimate(e);
       d["launch_overhead_us"] = e.launch_overhead_us;
       d["waves"] = e.waves;
       d["bound"] = e.bound;
@@ -58,6 +74,11 @@ class PyProfile {
     py::gil_scoped_release release;
     profiler_->SaveTrace(path);
   }
+  void SaveOpSummary(const std::string& path) const {
+    py::gil_scoped_release release;
+    profiler_->SaveOpSummary(path);
+  }
+  std::string OpSummary() const { return ascsim::OpSummaryCsv(profiler_->Summary()); }
   std::string TraceJson() const { return ascsim::ChromeTraceJson(profiler_->Summary()); }
 
  private:
@@ -77,7 +98,9 @@ void RegisterProfile(py::module_& m) {
       .def("summary", &PyProfile::Summary)
       .def("table", &PyProfile::Table)
       .def("trace_json", &PyProfile::TraceJson)
-      .def("save_trace", &PyProfile::SaveTrace, py::arg("path"));
+      .def("save_trace", &PyProfile::SaveTrace, py::arg("path"))
+      .def("op_summary", &PyProfile::OpSummary)
+      .def("save_op_summary", &PyProfile::SaveOpSummary, py::arg("path"));
 }
 
 }  // namespace ascsim_py

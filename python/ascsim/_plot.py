@@ -8,15 +8,16 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Sequence
 
-# One colour and one line of meaning per pipe of the AI core's vector side.
+# One colour and one line of meaning per pipe, by the trace's lane names (msprof op simulator's:
+# VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP).
 PIPES = {
     "MTE2": ("#1f77b4", "MTE2: copy GM -> UB (DataCopy in)"),
-    "V": ("#ff7f0e", "V: vector unit (Add, Exp, Cast, ...)"),
+    "VECTOR": ("#ff7f0e", "VECTOR: vector unit (Add, Exp, Cast, ...)"),
     "MTE3": ("#2ca02c", "MTE3: copy UB -> GM (DataCopy out)"),
-    "S": ("#d62728", "S: scalar unit (GetValue, SetValue, ...)"),
-    "M": ("#9467bd", "M: cube unit"),
+    "SCALAR": ("#d62728", "SCALAR: scalar unit (GetValue, SetValue, ...)"),
+    "CUBE": ("#9467bd", "CUBE: cube unit"),
     "MTE1": ("#8c564b", "MTE1: copy L1 -> L0"),
-    "FIX": ("#e377c2", "FIX: fixpipe L0C -> GM"),
+    "FIXP": ("#e377c2", "FIXP: fixpipe L0C -> GM"),
 }
 _OTHER = ("#7f7f7f", "other")
 
@@ -68,6 +69,9 @@ def explain_bound(entry: Dict[str, Any]) -> str:
     lines = [head, f"Bound by {why}"]
     if shares:
         lines.append(f"Average busy share per core: {shares}.")
+    detail = entry.get("explanation")
+    if detail:  # the cost model's own account, in msprof's terms
+        lines.append(detail.rstrip())
     lines.append(f"To try: {advice}")
     return "\n".join(lines)
 

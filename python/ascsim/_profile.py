@@ -47,6 +47,9 @@ class Profile:
 
     def summary(self) -> List[Dict[str, Any]]:
         """One dict per launch: kernel, block_dim, soc, estimated_us (device execution time),
+        task_duration_us (msprof's Task Duration: the run plus dispatch and end), memory (what
+        the memory system did: transfers, bytes, L2 hits, bypassed and written-back bytes, HBM
+        busy time, vector time lost to UB bank conflicts), explanation (explain()'s text),
         launch_overhead_us, waves, bound ('GM bandwidth', 'vector', 'scalar' or 'latency'),
         pipes (pipe name -> busy microseconds summed over cores), gm_bytes, wall_us (the
         simulator's own run time), failed, and cores (per block: core, wave, end_us, busy_us and
@@ -64,6 +67,15 @@ class Profile:
     def save_trace(self, path: str) -> None:
         """Write the Chrome trace event JSON (pid = core, tid = pipe) to `path`."""
         self._profile.save_trace(str(path))
+
+    def op_summary(self) -> str:
+        """msprof's op_summary CSV for the launches (Task Duration(us), Block Dim, aiv_*/aic_*
+        per-pipe times and ratios, msprof's column names)."""
+        return self._profile.op_summary()
+
+    def save_op_summary(self, path: str) -> None:
+        """Write msprof's op_summary CSV to `path`."""
+        self._profile.save_op_summary(str(path))
 
     def explain(self, launch: Optional[int] = None) -> str:
         """In words, per launch: what limits the kernel on the device and what to try."""

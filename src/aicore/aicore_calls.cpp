@@ -11,7 +11,7 @@
 namespace ascsim::aicore {
 
 trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
-                        uint32_t dst_buffer, uint32_t src_buffer) {
+                        BufferRef dst_buffer, BufferRef src_buffer) {
   trace::ApiCall call{};
   call.name = name;
   call.kind = trace::CallKind::kCopy;
@@ -19,13 +19,15 @@ trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint
   call.dtype_bytes = elem;
   call.bytes = bytes;
   call.elements = elem ? bytes / elem : 0;
-  call.dst_buffer = dst_buffer;
-  call.src_buffers[0] = src_buffer;
+  call.dst_buffer = dst_buffer.id;
+  call.src_buffers[0] = src_buffer.id;
+  call.ub_addr[0] = dst_buffer.ub;
+  call.ub_addr[1] = src_buffer.ub;
   return call;
 }
 
 trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem, uint64_t n,
-                          uint32_t dst, uint32_t src0, uint32_t src1) {
+                          BufferRef dst, BufferRef src0, BufferRef src1) {
   trace::ApiCall call{};
   call.name = name;
   call.kind = trace::CallKind::kVector;
@@ -34,21 +36,31 @@ trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem
   call.dtype_bytes = elem;
   call.elements = n;
   call.bytes = n * elem;
-  call.dst_buffer = dst;
-  call.src_buffers[0] = src0;
-  call.src_buffers[1] = src1;
+  call.dst_buffer = dst.id;
+  call.src_buffers[0] = src0.id;
+  call.src_buffers[1] = src1.id;
+  call.ub_addr[0] = dst.ub;
+  call.ub_addr[1] = src0.ub;
+  call.ub_addr[2] = src1.ub;
   return call;
 }
 
 simd::Rounding ToRounding(AscendC::RoundMode mode) {
   switch (mode) {
-    case AscendC::RoundMode::CAST_NONE: return simd::Rounding::kNone;
-    case AscendC::RoundMode::CAST_RINT: return simd::Rounding::kRint;
-    case AscendC::RoundMode::CAST_FLOOR: return simd::Rounding::kFloor;
-    case AscendC::RoundMode::CAST_CEIL: return simd::Rounding::kCeil;
-    case AscendC::RoundMode::CAST_ROUND: return simd::Rounding::kRound;
-    case AscendC::RoundMode::CAST_TRUNC: return simd::Rounding::kTrunc;
-    case AscendC::RoundMode::CAST_ODD: return simd::Rounding::kOdd;
+    case AscendC::RoundMode::CAST_NONE:
+      return simd::Rounding::kNone;
+    case AscendC::RoundMode::CAST_RINT:
+      return simd::Rounding::kRint;
+    case AscendC::RoundMode::CAST_FLOOR:
+      return simd::Rounding::kFloor;
+    case AscendC::RoundMode::CAST_CEIL:
+      return simd::Rounding::kCeil;
+    case AscendC::RoundMode::CAST_ROUND:
+      return simd::Rounding::kRound;
+    case AscendC::RoundMode::CAST_TRUNC:
+      return simd::Rounding::kTrunc;
+    case AscendC::RoundMode::CAST_ODD:
+      return simd::Rounding::kOdd;
   }
   return simd::Rounding::kNone;
 }

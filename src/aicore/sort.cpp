@@ -99,8 +99,8 @@ int MrgSortLists(uint16_t valid_bit) {
   }
 }
 
-trace::ApiCall SortCall(const char* name, uint8_t elem, uint64_t n, uint32_t dst, uint32_t src0,
-                        uint32_t src1) {
+trace::ApiCall SortCall(const char* name, uint8_t elem, uint64_t n, BufferRef dst, BufferRef src0,
+                        BufferRef src1) {
   return VectorCall(name, trace::VectorClass::kSort, elem, n, dst, src0, src1);
 }
 

@@ -17,10 +17,31 @@ struct CubeFigures {
       mte1_bt_bytes_per_cycle, fix_elements_per_cycle;
 };
 constexpr CubeFigures kA2Cube = {true, 1024, 7 * 1024, 32.0, 256.0, 128.0, 32.0, 64.0};
+
+// The memory system (docs/calibration.md): calibrated on the asc-devkit Add best-practice
+// measurements (examples/01_simd_cpp_api/05_best_practices/00_vector_compute/
+// add_high_performance); L2 192 MB as published there. The 310P figures are A2's scaled to its
+// DDR (an assumption: no published 310P measurement).
+struct MemoryFigures {
+  double vector_head_cycles, mte2_core_gbps, mte3_core_gbps, hbm_run_overhead_bytes,
+      port_bandwidth_gbps, mte2_port_weight, write_back_hbm_weight;
+  uint64_t l2_bytes;
+  double task_overhead_us, block_dispatch_us;
+};
+constexpr MemoryFigures kA2Memory = {22.0, 43.2, 51.3, 900.0, 2200.0, 1.5, 4.0, uint64_t{192} << 20,
+                                     5.0,  0.1};
+constexpr MemoryFigures k310PMemory = {22.0, 25.6, 25.6, 256.0, 400.0, 1.5, 4.0, uint64_t{8} << 20,
+                                       5.0,  0.1};
+#define ASCSIM_MEMORY_FIGURES(m)                                                      \
+  m.vector_head_cycles, m.mte2_core_gbps, m.mte3_core_gbps, m.hbm_run_overhead_bytes, \
+      m.port_bandwidth_gbps, m.mte2_port_weight, m.write_back_hbm_weight, m.l2_bytes, \
+      m.task_overhead_us, m.block_dispatch_us
 }  // namespace
 
 const std::vector<SocProfile>& SocProfiles() {
   // Cost columns after has_data_copy_pad: clock GHz, GM GB/s, launch overhead us, DMA latency us,
+  // (A2 GM: the HBM bandwidth the published Add measurements sustain, 1700 GB/s of the nominal
+  // 1800 (docs/calibration.md); 910B3's nominal 1600 scaled alike; DMA latency calibrated there),
   // vector B/cycle, complex vector elements/cycle, scalar UB cycles, scalar GM cycles (the two
   // scalar figures are this model's assumption; the rest are DESIGN.md's).
   // Figures from DESIGN.md. The "4 buffers per position" limit belongs to the first-generation
@@ -38,9 +59,9 @@ const std::vector<SocProfile>& SocProfiles() {
        8,
        true,
        1.85,
-       1800.0,
+       1700.0,
        20.0,
-       0.5,
+       0.02,
        256.0,
        32.0,
        2.0,
@@ -52,7 +73,8 @@ const std::vector<SocProfile>& SocProfiles() {
        kA2Cube.mte1_l0a_bytes_per_cycle,
        kA2Cube.mte1_l0b_bytes_per_cycle,
        kA2Cube.mte1_bt_bytes_per_cycle,
-       kA2Cube.fix_elements_per_cycle},
+       kA2Cube.fix_elements_per_cycle,
+       ASCSIM_MEMORY_FIGURES(kA2Memory)},
       {"Ascend910B3",
        2201,
        40,
@@ -65,9 +87,9 @@ const std::vector<SocProfile>& SocProfiles() {
        8,
        true,
        1.85,
-       1600.0,
+       1510.0,
        20.0,
-       0.5,
+       0.02,
        256.0,
        32.0,
        2.0,
@@ -79,7 +101,8 @@ const std::vector<SocProfile>& SocProfiles() {
        kA2Cube.mte1_l0a_bytes_per_cycle,
        kA2Cube.mte1_l0b_bytes_per_cycle,
        kA2Cube.mte1_bt_bytes_per_cycle,
-       kA2Cube.fix_elements_per_cycle},
+       kA2Cube.fix_elements_per_cycle,
+       ASCSIM_MEMORY_FIGURES(kA2Memory)},
       // 310P: one AI core holds both units; C1/CO2 live in UB and C2 in L0C (no BiasTable).
       // The cube rates are A2's (no published 2002 table): an assumption, see docs/cube.md.
       {"Ascend310P3",
@@ -108,10 +131,12 @@ const std::vector<SocProfile>& SocProfiles() {
        kA2Cube.mte1_l0a_bytes_per_cycle,
        kA2Cube.mte1_l0b_bytes_per_cycle,
        kA2Cube.mte1_bt_bytes_per_cycle,
-       kA2Cube.fix_elements_per_cycle},
+       kA2Cube.fix_elements_per_cycle,
+       ASCSIM_MEMORY_FIGURES(k310PMemory)},
   };
   return profiles;
 }
+#undef ASCSIM_MEMORY_FIGURES
 
 const SocProfile& FindSocProfile(const std::string& name) {
   std::string known;

@@ -6,6 +6,7 @@
 
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
+#include "ascsim/toolkit.h"
 
 namespace ascsim::host {
 namespace {
@@ -57,6 +58,8 @@ void InstallTraceFromEnvironment() {
   std::call_once(once, [] {
     const char* path = std::getenv("ASCSIM_TRACE");
     if (path != nullptr && *path != '\0') host::InstallEnvTrace(path);
+    const char* dir = std::getenv("ASCSIM_PROFILE_DIR");
+    if (dir != nullptr && *dir != '\0') toolkit::ProfileToDirectoryAtExit(dir, "profile");
   });
 }
 

@@ -48,4 +48,6 @@ std::string Profiler::ToTable() const { return FormatEstimateTable(Summary()); }
 
 void Profiler::SaveTrace(const std::string& path) const { WriteChromeTrace(Summary(), path); }
 
+void Profiler::SaveOpSummary(const std::string& path) const { WriteOpSummary(Summary(), path); }
+
 }  // namespace ascsim

@@ -1,13 +1,27 @@
-// The replay: each block's calls, in program order, go onto its core's in-order pipes.
+// The replay: each block's calls, in program order, go onto its core's in-order pipes; the GM
+// transfers of all the cores of a wave go through one shared memory system, in time order.
 //
-// Costs (all figures from the launch's SocProfile):
-//   - vector op: elements / rate cycles, rate = vector_bytes_per_cycle / element size for simple
-//     ops, reductions and casts (128 fp16 / 64 fp32), vector_complex_per_cycle for Exp/Ln/Sqrt/Div
-//     and the sort/merge instructions, one 32 B block per cycle for Gather.
-//   - MTE2/MTE3 transfer: holds its pipe for bytes / (GM bandwidth / active cores of its wave);
-//     MTE2 and MTE3 of a core share that slice (PortCalendar), and the data is usable
-//     dma_latency_us after the transfer (DMA requests are pipelined, so back-to-back transfers on
-//     a pipe pay the latency once per dependency, not once per transfer).
+// Costs (all figures from the launch's SocProfile; docs/calibration.md says where each comes
+// from and which published measurements it reproduces):
+//   - vector op: vector_head_cycles + repeats x beats. A repeat is 256 B of each operand (8 blocks
+//     of 32 B); it takes one beat unless its blocks collide in the UB banks (asc-devkit
+//     "避免bank冲突 (NPU架构版本2201)": 48 banks of 4 KB in 16 groups; the group of an address is
+//     bits 8..5, the bank within the group bits 17..16; one row per bank group per beat for the
+//     reads and one for the writes; a read and the delayed write of the previous repeat in the same
+//     bank cost a beat more). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
+//     block per cycle, casts and reductions at 256 B per cycle, all plus the head.
+//   - GM transfer (MTE2 GM->local, MTE3 local->GM): mte_issue_us of engine set-up on its pipe, then
+//     its bytes flow at up to the engine rate (mte2/mte3_core_gbps) through the memory system of
+//     the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per contiguous run)
+//     carries L2 misses and write-backs; the port (port_bandwidth_gbps) carries every transfer.
+//     Both are shared, fluidly, by the transfers in flight at each moment, whichever cores issued
+//     them: an idle core takes no share. The data is usable dma_latency_us after the last byte.
+//     The pipe is busy from the moment the transfer could start until its last byte (waiting for
+//     bandwidth is busy time, as msprof counts it).
+//   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
+//     (port only); a miss comes from HBM. SetL2CacheHint(CACHE_MODE_DISABLE) reads neither
+//     allocate nor count. When the launch's cacheable traffic exceeds L2, every cacheable write
+//     evicts a dirty line: it costs HBM as well ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
 // Dependencies:
@@ -30,7 +44,10 @@
 // into L0A and 128 B/cycle into L0B; FIX drains fix_elements_per_cycle elements per cycle.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <deque>
+#include <limits>
+#include <queue>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
@@ -46,6 +63,7 @@ using trace::Pipe;
 
 constexpr size_t kPipes = static_cast<size_t>(Pipe::kNone) + 1;
 size_t Idx(Pipe p) { return static_cast<size_t>(p); }
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The pipes the summary always shows, in timeline order (the cube's MTE1, M and FIX after the
 // vector core's).
@@ -59,58 +77,453 @@ double CubeMacsPerCycle(uint8_t input_bytes) {
   return 16.0 * 16.0 * cube_k;
 }
 
-// A core's slice of GM bandwidth over time, shared by its MTE2 and MTE3. A transfer ready at
-// time t streams its bytes through every free stretch of the port from t on (DMA bursts of
-// different transfers interleave), so the port never idles while a transfer is ready, whatever
-// the program order in which the replay meets them.
-class PortCalendar {
- public:
-  // Reserves `work` us of port time from `ready` on; returns [first use, last use).
-  std::pair<double, double> Reserve(double ready, double work) {
-    if (work <= 0) return {ready, ready};
-    // Spans are sorted and disjoint; skip those ending before `ready`.
-    auto it = std::lower_bound(busy_.begin(), busy_.end(), ready,
-                               [](const Span& s, double t) { return s.end <= t; });
-    double t = std::max(ready, it != busy_.end() && it->start <= ready ? it->end : ready);
-    if (it != busy_.end() && it->start <= ready) ++it;
-    const double first = t;
-    double left = work;
-    std::vector<Span> taken;
-    while (left > 0) {
-      const double use = it == busy_.end() ? left : std::min(left, it->start - t);
-      if (use > 0) {
-        taken.push_back({t, t + use});
-        left = use == left ? 0 : left - use;
-        t += use;
-      }
-      if (left > 0) {
-        t = it->end;
-        ++it;
+// A GM copy (MTE2 in, MTE3 out, or Fixpipe into GM): the transfers that go through the memory
+// system.
+bool IsGmTransfer(const ApiCall& call) {
+  if (call.kind != CallKind::kCopy) return false;
+  if (call.cube_path == trace::CubePath::kNone)
+    return call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3;
+  return call.cube_path == trace::CubePath::kL0cOut && call.on_gm;
+}
+
+// ---- UB banks (arch 2201) ----
+
+// Beats one repeat of a contiguous vector instruction takes: its reads and writes land on
+// 16 bank groups, one row per group per beat each way; the write of the previous repeat (the
+// hardware delays writes by one repeat) in the same bank as a read costs a beat more.
+// `ub`: byte offsets of dst, src0, src1 (kNoUbAddr: absent). Exact for contiguous operands
+// (block stride 1, repeat stride 8), which is what the records describe; the pattern repeats
+// every two repeats, so two are evaluated.
+double BeatsPerRepeat(const uint32_t ub[3]) {
+  if (ub[0] == trace::kNoUbAddr && ub[1] == trace::kNoUbAddr) return 1;
+  double beats_total = 0;
+  for (int r = 1; r <= 2; ++r) {
+    int reads[16] = {}, writes[16] = {};
+    bool read_bank[48] = {};
+    for (int k = 1; k <= 2; ++k) {
+      if (ub[k] == trace::kNoUbAddr) continue;
+      for (int b = 0; b < 8; ++b) {
+        const uint64_t a = uint64_t{ub[k]} + uint64_t(r) * 256 + uint64_t(b) * 32;
+        const int group = static_cast<int>((a >> 5) & 15);
+        ++reads[group];
+        read_bank[((a >> 16) % 3) * 16 + group] = true;
       }
     }
-    for (const Span& span : taken) Insert(span);
-    return {first, t};
+    bool rw = false;
+    if (ub[0] != trace::kNoUbAddr) {
+      for (int b = 0; b < 8; ++b) {
+        const uint64_t a = uint64_t{ub[0]} + uint64_t(r) * 256 + uint64_t(b) * 32;
+        ++writes[(a >> 5) & 15];
+        const uint64_t prev = a - 256;  // the previous repeat's write, delayed into this beat
+        if (read_bank[((prev >> 16) % 3) * 16 + ((prev >> 5) & 15)]) rw = true;
+      }
+    }
+    int beats = 1;
+    for (int g = 0; g < 16; ++g) beats = std::max({beats, reads[g], writes[g]});
+    beats_total += beats + (rw ? 1 : 0);
+  }
+  return beats_total / 2;
+}
+
+// ---- L2 ----
+
+// Which 512 B lines were touched recently, by the allocation count at their last touch (a
+// stack-distance estimate of LRU: a line is still cached if fewer than l2_bytes were allocated
+// since). Lines are kept in 4 KB groups (one table entry: a stamp and which of its eight lines
+// are present), which keeps the table and the look-ups eight times smaller; open addressing.
+class L2Lines {
+ public:
+  explicit L2Lines(uint64_t capacity) : capacity_(capacity) {}
+
+  // A read of [addr, addr + bytes): returns the bytes that hit; allocates the misses unless
+  // `bypass`.
+  uint64_t Read(uint64_t addr, uint64_t bytes, bool bypass) {
+    uint64_t hit = 0;
+    ForGroups(addr, bytes, [&](uint64_t group, uint64_t lo, uint64_t hi) {
+      const uint8_t range = Range(lo, hi);
+      Entry* e = Find(group, !bypass);
+      const bool recent = e != nullptr && e->stamp != 0 && clock_ + 1 - e->stamp <= capacity_;
+      const uint8_t present = recent ? static_cast<uint8_t>(e->lines & range) : 0;
+      for (uint64_t line = lo / kLine; present != 0 && line <= (hi - 1) / kLine; ++line) {
+        if (present & (1u << line)) {
+          hit += std::min(hi, (line + 1) * kLine) - std::max(lo, line * kLine);
+        }
+      }
+      if (bypass || e == nullptr) return;
+      if (!recent) e->lines = 0;
+      clock_ += kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
+      e->lines |= range;
+      e->stamp = clock_ + 1;
+    });
+    return hit;
+  }
+  void Write(uint64_t addr, uint64_t bytes) {
+    ForGroups(addr, bytes, [&](uint64_t group, uint64_t lo, uint64_t hi) {
+      const uint8_t range = Range(lo, hi);
+      Entry* e = Find(group, true);
+      if (e->stamp == 0 || clock_ + 1 - e->stamp > capacity_) e->lines = 0;
+      clock_ += kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
+      e->lines |= range;
+      e->stamp = clock_ + 1;
+    });
   }
 
  private:
-  struct Span {
-    double start, end;
+  static constexpr uint64_t kLine = 512, kGroup = 4096;
+  struct Entry {
+    uint64_t key = ~uint64_t{0};
+    uint64_t stamp = 0;
+    uint8_t lines = 0;
   };
-  void Insert(Span span) {
-    auto it = std::lower_bound(busy_.begin(), busy_.end(), span.start,
-                               [](const Span& s, double t) { return s.start < t; });
-    it = busy_.insert(it, span);
-    // Merge with touching neighbours (keeps the calendar short).
-    if (it != busy_.begin() && std::prev(it)->end >= it->start) {
-      std::prev(it)->end = std::max(std::prev(it)->end, it->end);
-      it = std::prev(busy_.erase(it));
-    }
-    if (std::next(it) != busy_.end() && std::next(it)->start <= it->end) {
-      it->end = std::max(it->end, std::next(it)->end);
-      busy_.erase(std::next(it));
+  // The lines of a group that [lo, hi) (offsets in the group) touches.
+  static uint8_t Range(uint64_t lo, uint64_t hi) {
+    const unsigned first = static_cast<unsigned>(lo / kLine),
+                   last = static_cast<unsigned>((hi - 1) / kLine);
+    return static_cast<uint8_t>(((1u << (last + 1)) - 1) & ~((1u << first) - 1));
+  }
+  template <class F>
+  void ForGroups(uint64_t addr, uint64_t bytes, F&& f) {
+    if (bytes == 0) return;
+    const uint64_t first = addr / kGroup, last = (addr + bytes - 1) / kGroup;
+    for (uint64_t g = first; g <= last; ++g) {
+      const uint64_t lo = std::max(addr, g * kGroup) - g * kGroup;
+      const uint64_t hi = std::min(addr + bytes, (g + 1) * kGroup) - g * kGroup;
+      f(g, lo, hi);
     }
   }
-  std::vector<Span> busy_;
+  Entry* Find(uint64_t key, bool insert) {
+    if (table_.empty()) {
+      if (!insert) return nullptr;
+      table_.resize(1 << 14);
+    }
+    size_t mask = table_.size() - 1;
+    size_t i = (key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+    while (table_[i].key != kEmpty) {
+      if (table_[i].key == key) return &table_[i];
+      i = (i + 1) & mask;
+    }
+    if (!insert) return nullptr;
+    if ((used_ + 1) * 2 > table_.size()) {
+      Grow();
+      return Find(key, true);
+    }
+    table_[i].key = key;
+    ++used_;
+    return &table_[i];
+  }
+  void Grow() {
+    std::vector<Entry> table(table_.size() * 2);
+    const size_t mask = table.size() - 1;
+    for (const Entry& e : table_) {
+      if (e.key == kEmpty) continue;
+      size_t i = (e.key * 0x9E3779B97F4A7C15ull) >> 20 & mask;
+      while (table[i].key != kEmpty) i = (i + 1) & mask;
+      table[i] = e;
+    }
+    table_.swap(table);
+  }
+  static constexpr uint64_t kEmpty = ~uint64_t{0};
+  uint64_t capacity_;
+  uint64_t clock_ = 0;  // bytes allocated so far
+  size_t used_ = 0;
+  std::vector<Entry> table_;
+};
+
+// ---- Times that may wait for transfers in flight ----
+
+// The GM pipes, whose transfers run in the wave's memory system: MTE2, MTE3, FIX (into GM).
+int GmSlot(Pipe p) { return p == Pipe::kMte2 ? 0 : p == Pipe::kMte3 ? 1 : 2; }
+
+// A time that may depend on transfers still in flight: the latest of `t` and the end of the
+// transfer in each GM pipe slot (encoded flow id * 2 + 1 when the DMA latency is added; -1:
+// none). A core's transfers on one pipe end in the order they were issued, so the latest one
+// stands for all of that pipe.
+struct When {
+  double t = 0;
+  int64_t flow[3] = {-1, -1, -1};
+  When() = default;
+  explicit When(double time) : t(time) {}
+  static When Of(Pipe pipe, int64_t id, bool latency) {
+    When w;
+    w.flow[GmSlot(pipe)] = id * 2 + (latency ? 1 : 0);
+    return w;
+  }
+  bool pending() const { return flow[0] >= 0 || flow[1] >= 0 || flow[2] >= 0; }
+};
+When Later(const When& a, const When& b) {
+  When w(std::max(a.t, b.t));
+  for (int k = 0; k < 3; ++k) w.flow[k] = std::max(a.flow[k], b.flow[k]);
+  return w;
+}
+
+// ---- The memory system of a wave ----
+
+// One GM transfer.
+struct Flow {
+  int core = -1;
+  uint32_t call_index = 0;
+  When ready;              // when it may start
+  double left = 0;         // bytes still to move
+  double cap = kInf;       // its engine's rate, bytes/us
+  double hbm = 0;          // HBM bytes per byte moved (misses with run overhead; write-back 1)
+  bool port = true;        // uses the L2 / interconnect port
+  double hbm_weight = 1;   // share of contended HBM against others' weights
+  double port_weight = 1;  // share of the contended port
+  double rate = 0;         // bytes/us now
+  double start = 0, end = 0;
+  bool done = false;
+};
+
+// HBM and the port shared by every transfer in flight, fairly (weighted max-min: each transfer
+// gets an equal share unless its engine or the other resource holds it below), from event to
+// event: a transfer starting or ending changes every other's rate. Cores that move nothing take
+// no share.
+class MemorySystem {
+ public:
+  MemorySystem(const SocProfile& soc, L2Lines* l2, bool thrashing, TransferStats* stats)
+      : soc_(soc),
+        l2_(l2),
+        thrashing_(thrashing),
+        stats_(stats),
+        hbm_(soc.gm_bandwidth_gbps * 1e3),
+        port_(soc.port_bandwidth_gbps > 0 ? soc.port_bandwidth_gbps * 1e3 : kInf) {}
+  void Reserve(size_t flows) { flows_.reserve(flows); }
+
+  // Registers core `core`'s transfer `call`, to start at `ready`; returns its id.
+  int64_t Add(int core, uint32_t index, const ApiCall& call, const When& ready) {
+    Flow f;
+    f.core = core;
+    f.call_index = index;
+    f.ready = ready;
+    const double bytes = static_cast<double>(call.bytes);
+    f.left = bytes;
+    const bool read = call.pipe == Pipe::kMte2;
+    const uint64_t runs = std::max<uint64_t>(1, call.gm_rows);
+    const double run_overhead = soc_.hbm_run_overhead_bytes * static_cast<double>(runs);
+    if (read) {
+      ++stats_->mte2_transfers;
+      stats_->mte2_bytes += call.bytes;
+      const bool bypass = call.l2_mode == trace::L2Mode::kDisable;
+      if (bypass) stats_->bypass_bytes += call.bytes;
+      const uint64_t hit = call.gm_addr != 0 ? ReadLines(call, bypass) : 0;
+      stats_->l2_hit_bytes += hit;
+      const double miss = bytes - static_cast<double>(hit);
+      if (miss > 0 && bytes > 0) f.hbm = (miss + run_overhead * (miss / bytes)) / bytes;
+      f.port_weight = soc_.mte2_port_weight > 0 ? soc_.mte2_port_weight : 1;
+    } else {
+      ++stats_->mte3_transfers;
+      stats_->mte3_bytes += call.bytes;
+      const bool cached = call.l2_mode != trace::L2Mode::kDisable;
+      if (cached && call.gm_addr != 0) WriteLines(call);
+      // A write lands in L2. When it pushes a dirty line out (the launch's cacheable traffic
+      // exceeds L2) or bypasses L2, HBM carries it too, while it is written: the line it
+      // replaces leaves first. HBM serves those write-backs ahead of reads.
+      if (!cached || thrashing_) {
+        f.hbm = (bytes + run_overhead) / std::max(1.0, bytes);
+        f.hbm_weight = soc_.write_back_hbm_weight > 0 ? soc_.write_back_hbm_weight : 1;
+        stats_->write_back_bytes += call.bytes;
+      }
+    }
+    stats_->hbm_busy_us += f.hbm * bytes / hbm_;
+    if (port_ < kInf) stats_->port_busy_us += bytes / port_;
+    const double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
+    f.cap = engine > 0 ? engine : kInf;
+    const int64_t id = Push(f);
+    return id;
+  }
+
+  const Flow& flow(int64_t id) const { return flows_[static_cast<size_t>(id)]; }
+
+  // Resolves `w` if every transfer it waits for has ended; false otherwise.
+  bool Resolve(When& w) const {
+    for (int k = 0; k < 3; ++k) {
+      if (w.flow[k] < 0) continue;
+      const Flow& f = flows_[static_cast<size_t>(w.flow[k] >> 1)];
+      if (!f.done) return false;
+      w.t = std::max(w.t, f.end + ((w.flow[k] & 1) ? soc_.dma_latency_us : 0.0));
+      w.flow[k] = -1;
+    }
+    return true;
+  }
+
+  bool idle() const { return active_.empty() && arrivals_.empty() && waiters_.empty(); }
+  double now() const { return now_; }
+
+  // Advances to the next start or end of a transfer; returns the transfers that ended (their
+  // ids), empty when nothing is in flight or waiting to start.
+  const std::vector<int64_t>& Step() {
+    ended_before_.swap(ended_);
+    ended_.clear();
+    Unblock();
+    if (active_.empty()) {
+      if (arrivals_.empty()) return ended_;
+      now_ = std::max(now_, arrivals_.top().first);
+    }
+    Activate();
+    Rates();
+    double next = arrivals_.empty() ? kInf : arrivals_.top().first;
+    for (int64_t id : active_) {
+      const Flow& f = flows_[static_cast<size_t>(id)];
+      if (f.rate > 0) next = std::min(next, now_ + f.left / f.rate);
+    }
+    if (next == kInf) next = now_;  // no progress possible: cannot happen with capacities > 0
+    const double dt = next - now_;
+    size_t kept = 0;
+    for (int64_t id : active_) {
+      Flow& f = flows_[static_cast<size_t>(id)];
+      const bool ends = f.rate > 0 && now_ + f.left / f.rate <= next + 1e-12 * std::max(1.0, next);
+      f.left -= f.rate * dt;
+      if (ends) {
+        f.left = 0;
+        f.done = true;
+        f.end = next;
+        ended_.push_back(id);
+      } else {
+        active_[kept++] = id;
+      }
+    }
+    active_.resize(kept);
+    now_ = next;
+    return ended_;
+  }
+
+ private:
+  int64_t Push(const Flow& f) {
+    const int64_t id = static_cast<int64_t>(flows_.size());
+    flows_.push_back(f);
+    Flow& g = flows_.back();
+    if (g.ready.pending() && !Resolve(g.ready)) {
+      Park(id);
+    } else {
+      arrivals_.push({g.ready.t, id});
+    }
+    return id;
+  }
+  // Transfers whose start waited for ones that have now ended: each waits under one transfer it
+  // still needs (`waiters_`), and is looked at again when that one ends.
+  void Park(int64_t id) {
+    const Flow& f = flows_[static_cast<size_t>(id)];
+    for (int k = 0; k < 3; ++k) {
+      if (f.ready.flow[k] >= 0) {
+        waiters_.emplace(f.ready.flow[k] >> 1, id);
+        return;
+      }
+    }
+  }
+  void Unblock() {
+    for (int64_t ended : ended_before_) {
+      auto range = waiters_.equal_range(ended);
+      std::vector<int64_t> woken;
+      for (auto it = range.first; it != range.second; ++it) woken.push_back(it->second);
+      waiters_.erase(range.first, range.second);
+      for (int64_t id : woken) {
+        Flow& f = flows_[static_cast<size_t>(id)];
+        if (Resolve(f.ready)) {
+          arrivals_.push({f.ready.t, id});
+        } else {
+          Park(id);
+        }
+      }
+    }
+    ended_before_.clear();
+  }
+  void Activate() {
+    while (!arrivals_.empty() && arrivals_.top().first <= now_) {
+      Flow& f = flows_[static_cast<size_t>(arrivals_.top().second)];
+      f.start = now_;  // a transfer registered late starts now (its core was held up)
+      active_.push_back(arrivals_.top().second);
+      arrivals_.pop();
+    }
+  }
+
+  // Weighted water-filling of `capacity` over the flows' demands (`demand` per flow, units of
+  // the resource); writes each flow's share into `share`.
+  struct Claim {
+    double demand, weight;
+    size_t index;
+  };
+  void WaterFill(double capacity, std::vector<Claim>& claims, std::vector<double>& share) {
+    // Raise a common level (share per unit of weight) until the capacity is used; claims below
+    // it get their demand. The claims fall into a few classes, so few rounds are needed.
+    double left = capacity, weight = 0;
+    for (Claim& c : claims) {
+      weight += c.weight;
+      share[c.index] = -1;  // not settled
+    }
+    for (bool settled = true; settled && weight > 0;) {
+      settled = false;
+      const double level = std::max(0.0, left) / weight;
+      for (Claim& c : claims) {
+        if (share[c.index] < 0 && c.demand <= c.weight * level) {
+          share[c.index] = c.demand;
+          left -= c.demand;
+          weight -= c.weight;
+          settled = true;
+        }
+      }
+    }
+    const double level = weight > 0 ? std::max(0.0, left) / weight : 0;
+    for (Claim& c : claims) {
+      if (share[c.index] < 0) share[c.index] = c.weight * level;
+    }
+  }
+  void Rates() {
+    const size_t n = active_.size();
+    rate_.assign(n, 0);
+    claims_.clear();
+    for (size_t i = 0; i < n; ++i) {
+      const Flow& f = flows_[static_cast<size_t>(active_[i])];
+      rate_[i] = f.cap;
+      if (f.hbm > 0) claims_.push_back({f.cap == kInf ? hbm_ : f.cap * f.hbm, f.hbm_weight, i});
+    }
+    if (!claims_.empty()) {
+      share_.assign(n, 0);
+      WaterFill(hbm_, claims_, share_);
+      for (const Claim& c : claims_) {
+        rate_[c.index] = share_[c.index] / flows_[static_cast<size_t>(active_[c.index])].hbm;
+      }
+    }
+    claims_.clear();
+    for (size_t i = 0; i < n; ++i) {
+      if (flows_[static_cast<size_t>(active_[i])].port)
+        claims_.push_back(
+            {std::min(rate_[i], port_), flows_[static_cast<size_t>(active_[i])].port_weight, i});
+    }
+    if (!claims_.empty() && port_ < kInf) {
+      share_.assign(n, 0);
+      WaterFill(port_, claims_, share_);
+      for (const Claim& c : claims_) rate_[c.index] = share_[c.index];
+    }
+    for (size_t i = 0; i < n; ++i) flows_[static_cast<size_t>(active_[i])].rate = rate_[i];
+  }
+
+  uint64_t ReadLines(const ApiCall& call, bool bypass) {
+    const uint64_t rows = std::max<uint32_t>(1, call.gm_rows);
+    const uint64_t run = rows > 1 ? call.gm_run : call.bytes;
+    uint64_t hit = 0;
+    for (uint64_t r = 0; r < rows; ++r)
+      hit += l2_->Read(call.gm_addr + r * call.gm_pitch, run, bypass);
+    return std::min<uint64_t>(hit, call.bytes);
+  }
+  void WriteLines(const ApiCall& call) {
+    const uint64_t rows = std::max<uint32_t>(1, call.gm_rows);
+    const uint64_t run = rows > 1 ? call.gm_run : call.bytes;
+    for (uint64_t r = 0; r < rows; ++r) l2_->Write(call.gm_addr + r * call.gm_pitch, run);
+  }
+
+  const SocProfile& soc_;
+  L2Lines* l2_;
+  bool thrashing_;
+  TransferStats* stats_;
+  double hbm_, port_;  // capacities, bytes/us
+  double now_ = 0;
+  std::vector<Flow> flows_;
+  std::vector<int64_t> active_, ended_, ended_before_;
+  std::unordered_multimap<int64_t, int64_t> waiters_;  // transfer -> transfers waiting for it
+  using Arrival = std::pair<double, int64_t>;
+  std::priority_queue<Arrival, std::vector<Arrival>, std::greater<Arrival>> arrivals_;
+  std::vector<double> rate_, share_;
+  std::vector<Claim> claims_;
 };
 
 // The cross-core flags of one mix block in the replay: per sub-core (0: AIC, 1 + i: AIV i) and
@@ -141,37 +554,40 @@ struct FlagBoard {
   }
 };
 
-enum class Stop { kEnd, kSyncAll, kBlocked };
+enum class Stop { kEnd, kSyncAll, kBlocked, kWait };
 
 struct BufferTimes {
-  double gate = 0;        // ops touching the buffer start no earlier than this
-  double touch_end = 0;   // completion of the latest op that touched it
-  double enq_ready = 0;   // touch_end at its EnQue
-  double free_ready = 0;  // touch_end at its FreeTensor
-  uint32_t pipes = 0;     // pipes that touched it since its last queue call (bit per Pipe)
+  When gate;           // ops touching the buffer start no earlier than this
+  When touch_end;      // completion of the latest op that touched it
+  When enq_ready;      // touch_end at its EnQue
+  When free_ready;     // touch_end at its FreeTensor
+  uint32_t pipes = 0;  // pipes that touched it since its last queue call (bit per Pipe)
 };
 
-// One block's replay state, resumable across SyncAll barriers.
+// One block's replay state. It runs ahead of its transfers: a GM transfer is handed to the
+// memory system with the time it may start, and the replay goes on until a call needs a time that
+// depends on a transfer still in flight (kWait: run it again once one of its transfers ended).
 class CoreReplay {
  public:
   // `board`: the cross-core flags of its mix block (null outside mix launches).
   CoreReplay(const SocProfile& soc, const trace::CoreTrace& trace, uint32_t block, uint32_t core,
-             uint32_t wave, double gm_bytes_per_us, FlagBoard* board)
+             uint32_t wave, int index, MemorySystem* memory, FlagBoard* board, TransferStats* stats)
       : soc_(soc),
         trace_(trace),
         block_(block),
         core_(core),
         wave_(wave),
-        gm_bytes_per_us_(gm_bytes_per_us),
+        index_(index),
+        memory_(memory),
         board_(board),
+        stats_(stats),
         slot_(trace.unit == 2 ? 1 + trace.sub_block : 0) {
-    pipe_free_.fill(0);
-    pipe_done_.fill(0);
     busy_.fill(0);
   }
 
-  // Replays up to and including the next SyncAll, up to a CrossCoreWaitFlag whose flag no set
-  // has posted yet (kBlocked: call again once a partner has moved), or to the end.
+  // Replays up to and including the next SyncAll (once every transfer before it ended), up to a
+  // CrossCoreWaitFlag whose flag no set has posted yet (kBlocked), up to a call that needs a
+  // transfer in flight (kWait), or to the end.
   Stop RunSegment(std::vector<TimelineEvent>& events) {
     const auto& calls = trace_.calls;
     while (next_ < calls.size()) {
@@ -181,51 +597,95 @@ class CoreReplay {
           board_->posted[slot_][call.event & 15].empty()) {
         return Stop::kBlocked;
       }
+      if (call.kind == CallKind::kSyncAll) {
+        if (!AllKnown()) return Stop::kWait;
+        ++next_;
+        return Stop::kSyncAll;
+      }
+      if (!Step(call, index, events)) return Stop::kWait;
       ++next_;
-      if (call.kind == CallKind::kSyncAll) return Stop::kSyncAll;
-      Step(call, index, events);
     }
-    return Stop::kEnd;
+    return AllKnown() ? Stop::kEnd : Stop::kWait;
   }
   size_t progress() const { return next_; }
 
-  // The time every pipe of this core is idle.
-  double Finish() const {
+  // A transfer of this core ended: its pipe time and timeline event.
+  void Ended(const Flow& f, std::vector<TimelineEvent>& events) {
+    const ApiCall& call = trace_.calls[f.call_index];
+    double end = f.end;
+    if (call.cube_path == trace::CubePath::kL0cOut)  // FIX drains at its own rate too
+      end = std::max(
+          end, f.start + Cycles(static_cast<double>(call.elements) / soc_.fix_elements_per_cycle));
+    busy_[Idx(call.pipe)] += end - f.start;
+    finish_ = std::max(finish_, end + soc_.dma_latency_us);
+    TimelineEvent e;
+    e.block = block_;
+    e.core = core_;
+    e.wave = wave_;
+    e.pipe = call.pipe;
+    e.call_index = f.call_index;
+    e.start_us = f.start;
+    e.dur_us = end - f.start;
+    e.latency_us = soc_.dma_latency_us;
+    events.push_back(e);
+  }
+
+  // The time every pipe of this core is idle (every transfer has ended: AllKnown()).
+  double Finish() {
     double t = std::max(issue_, finish_);
-    for (size_t p = 0; p < kPipes; ++p) t = std::max({t, pipe_free_[p], pipe_done_[p]});
+    for (size_t p = 0; p < kPipes; ++p) {
+      memory_->Resolve(pipe_free_[p]);
+      memory_->Resolve(pipe_done_[p]);
+      t = std::max({t, pipe_free_[p].t, pipe_done_[p].t});
+    }
     return t;
   }
   // Resumes after a SyncAll released at `t`.
   void Release(double t) {
     issue_ = std::max(issue_, t);
-    for (size_t p = 0; p < kPipes; ++p) pipe_free_[p] = std::max(pipe_free_[p], t);
+    for (size_t p = 0; p < kPipes; ++p) pipe_free_[p] = Later(pipe_free_[p], When(t));
   }
 
   double finish() const { return finish_; }
   uint32_t core() const { return core_; }
   double busy(Pipe p) const { return busy_[Idx(p)]; }
-  uint64_t gm_bytes() const { return gm_bytes_; }
 
  private:
   double Cycles(double cycles) const { return cycles / (soc_.clock_ghz * 1e3); }
 
-  // Time the call holds its pipe, and the latency before its result is usable.
-  void Cost(const ApiCall& call, double& dur, double& latency) const {
+  bool AllKnown() {
+    for (size_t p = 0; p < kPipes; ++p) {
+      if (!memory_->Resolve(pipe_free_[p]) || !memory_->Resolve(pipe_done_[p])) return false;
+    }
+    return true;
+  }
+
+  // Time a non-GM call holds its pipe, and the latency before its result is usable.
+  void Cost(const ApiCall& call, double& dur, double& latency) {
     latency = 0;
     const double elem = std::max<double>(1, call.dtype_bytes);
+    const double head = soc_.vector_head_cycles;
     switch (call.kind) {
       case CallKind::kVector: {
         // Gather reads one 32 B block per cycle (its indexed loads do not use the full vector
         // width); the sort/merge instructions run at the complex-op rate. Both are estimates: the
         // profile table has no measured figure for them.
-        double rate = soc_.vector_bytes_per_cycle / elem;
+        const double n = static_cast<double>(call.elements);
+        double cycles;
         if (call.vector_class == trace::VectorClass::kTranscendental ||
             call.vector_class == trace::VectorClass::kSort) {
-          rate = soc_.vector_complex_per_cycle;
+          cycles = n / soc_.vector_complex_per_cycle;
         } else if (call.vector_class == trace::VectorClass::kGather) {
-          rate = 32.0 / elem;
+          cycles = n / (32.0 / elem);
+        } else {
+          const double repeats = std::ceil(n * elem / soc_.vector_bytes_per_cycle);
+          const double beats =
+              call.vector_class == trace::VectorClass::kSimple ? BeatsPerRepeat(call.ub_addr) : 1;
+          cycles = repeats * beats;
+          stats_->vector_conflict_us += Cycles(repeats * (beats - 1));
         }
-        dur = Cycles(static_cast<double>(call.elements) / rate);
+        stats_->vector_head_us += Cycles(head);
+        dur = Cycles(head + cycles);
         return;
       }
       case CallKind::kCopy:
@@ -239,27 +699,18 @@ class CoreReplay {
           case trace::CubePath::kL1ToBt:
             dur = Cycles(static_cast<double>(call.bytes) / soc_.mte1_bt_bytes_per_cycle);
             return;
-          case trace::CubePath::kL0cOut: {
-            // The FIX pipe drains fix_elements_per_cycle; into GM it also needs its bandwidth.
+          case trace::CubePath::kL0cOut:  // into a local memory (into GM: the memory system)
             dur = Cycles(static_cast<double>(call.elements) / soc_.fix_elements_per_cycle);
-            if (call.on_gm) {
-              dur = std::max(dur, static_cast<double>(call.bytes) / gm_bytes_per_us_);
-              latency = soc_.dma_latency_us;
-            }
             return;
-          }
           case trace::CubePath::kLocal:  // between local memories of one core
             dur = Cycles(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle);
             return;
           case trace::CubePath::kNone:
             break;
         }
-        if (call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3) {
-          dur = static_cast<double>(call.bytes) / gm_bytes_per_us_;
-          latency = soc_.dma_latency_us;
-        } else {  // UB->UB on the vector pipe
-          dur = Cycles(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle);
-        }
+        // UB->UB on the vector pipe
+        dur =
+            Cycles(head + std::ceil(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle));
         return;
       case CallKind::kMmad:
         dur = Cycles(soc_.mmad_head_cycles +
@@ -276,144 +727,172 @@ class CoreReplay {
 
   BufferTimes* Buffer(uint32_t id) { return id == trace::kNoBuffer ? nullptr : &buffers_[id]; }
 
-  void Step(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
+  // The earliest start of a call: its pipe is free, it is issued, its buffers are ready.
+  When StartTime(const ApiCall& call) {
+    When start = Later(When(issue_), pipe_free_[Idx(call.pipe)]);
+    for (uint32_t id : {call.dst_buffer, call.src_buffers[0], call.src_buffers[1]}) {
+      if (BufferTimes* b = Buffer(id)) start = Later(start, b->gate);
+    }
+    return start;
+  }
+
+  // One call; false (nothing done) when it needs a transfer still in flight.
+  bool Step(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     switch (call.kind) {
       case CallKind::kVector:
       case CallKind::kCopy:
       case CallKind::kScalar:
       case CallKind::kMmad:
-        Execute(call, index, events);
-        return;
+        return Execute(call, index, events);
       case CallKind::kCrossCoreSet: {
-        if (board_ == nullptr) return;
+        if (board_ == nullptr) return true;
         const size_t src = Idx(call.wait_src);
-        const double t = std::max({issue_, pipe_free_[src], pipe_done_[src]});
-        board_->Set(slot_, static_cast<int>(call.event >> 8), static_cast<int>(call.event & 15), t);
-        return;
+        When t = Later(Later(When(issue_), pipe_free_[src]), pipe_done_[src]);
+        if (!memory_->Resolve(t)) return false;
+        board_->Set(slot_, static_cast<int>(call.event >> 8), static_cast<int>(call.event & 15),
+                    t.t);
+        return true;
       }
       case CallKind::kCrossCoreWait: {
-        if (board_ == nullptr) return;
+        if (board_ == nullptr) return true;
         auto& posted = board_->posted[slot_][call.event & 15];
         const double t = posted.front();
         posted.pop_front();
         Release(t);  // A2: the wait holds back every pipe of this sub-core
-        return;
+        return true;
       }
       case CallKind::kAllocTensor:
-        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = std::max(b->gate, b->free_ready);
-        return;
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = Later(b->gate, b->free_ready);
+        return true;
       case CallKind::kEnQue:
         if (BufferTimes* b = Buffer(call.dst_buffer)) b->enq_ready = QueueFlagTime(*b);
-        return;
+        return true;
       case CallKind::kDeQue:
-        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = std::max(b->gate, b->enq_ready);
-        return;
+        if (BufferTimes* b = Buffer(call.dst_buffer)) b->gate = Later(b->gate, b->enq_ready);
+        return true;
       case CallKind::kFreeTensor:
         if (BufferTimes* b = Buffer(call.dst_buffer)) b->free_ready = QueueFlagTime(*b);
-        return;
+        return true;
       case CallKind::kSetFlag: {
         const size_t src = Idx(call.wait_src);
-        flags_[call.event].push_back(std::max({issue_, pipe_free_[src], pipe_done_[src]}));
-        return;
+        flags_[call.event].push_back(Later(Later(When(issue_), pipe_free_[src]), pipe_done_[src]));
+        return true;
       }
       case CallKind::kWaitFlag: {
         auto& pending = flags_[call.event];
-        double t = 0;
-        if (!pending.empty()) {
-          t = pending.front();
-          pending.pop_front();
-        }
+        When t;
+        if (!pending.empty()) t = pending.front();
+        if (call.wait_dst == Pipe::kS && !memory_->Resolve(t)) return false;
+        if (!pending.empty()) pending.pop_front();
         const size_t dst = Idx(call.wait_dst);
-        pipe_free_[dst] = std::max(pipe_free_[dst], t);
-        if (call.wait_dst == Pipe::kS) issue_ = std::max(issue_, t);
-        return;
+        pipe_free_[dst] = Later(pipe_free_[dst], t);
+        if (call.wait_dst == Pipe::kS) issue_ = std::max(issue_, t.t);
+        return true;
       }
       case CallKind::kPipeBarrier:
         if (call.pipe == Pipe::kNone) {  // PIPE_ALL
+          if (!AllKnown()) return false;
           Release(Finish());
         } else {
           const size_t p = Idx(call.pipe);
-          pipe_free_[p] = std::max(pipe_free_[p], pipe_done_[p]);
-          if (call.pipe == Pipe::kS) issue_ = std::max(issue_, pipe_done_[p]);
+          if (call.pipe == Pipe::kS) {
+            When done = pipe_done_[p];
+            if (!memory_->Resolve(done)) return false;
+            issue_ = std::max(issue_, done.t);
+          }
+          pipe_free_[p] = Later(pipe_free_[p], pipe_done_[p]);
         }
-        return;
+        return true;
       case CallKind::kSyncAll:
-        return;
+        return true;
     }
+    return true;
   }
 
   // EnQue and FreeTensor set a hardware flag in the stream of the pipes that used the buffer, so
   // it fires when everything those pipes were given so far has completed, not only the calls on
   // this buffer (e.g. FreeTensor of an input after a whole Compute releases it after the last
   // vector op of that Compute).
-  double QueueFlagTime(BufferTimes& b) {
-    double t = b.touch_end;
+  When QueueFlagTime(BufferTimes& b) {
+    When t = b.touch_end;
     for (size_t p = 0; p < kPipes; ++p) {
-      if (b.pipes & (1u << p)) t = std::max(t, pipe_done_[p]);
+      if (b.pipes & (1u << p)) t = Later(t, pipe_done_[p]);
     }
     b.pipes = 0;
     return t;
   }
 
-  void Execute(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
+  bool Execute(const ApiCall& call, uint32_t index, std::vector<TimelineEvent>& events) {
     const size_t p = Idx(call.pipe);
-    const bool gm = call.kind == CallKind::kCopy &&
-                    (call.cube_path == trace::CubePath::kNone
-                         ? call.pipe == Pipe::kMte2 || call.pipe == Pipe::kMte3
-                         : call.cube_path == trace::CubePath::kL0cOut && call.on_gm);
     BufferTimes* touched[3] = {Buffer(call.dst_buffer), Buffer(call.src_buffers[0]),
                                Buffer(call.src_buffers[1])};
-    double start = std::max(issue_, pipe_free_[p]);
-    for (BufferTimes* b : touched) {
-      if (b != nullptr) start = std::max(start, b->gate);
+    When start = StartTime(call);
+    When free, done;
+    if (IsGmTransfer(call)) {
+      // Handed to the memory system; its end is known once it has moved its bytes.
+      const int64_t id = memory_->Add(index_, index, call, start);
+      free = When::Of(call.pipe, id, false);
+      done = When::Of(call.pipe, id, true);
+    } else {
+      if (!memory_->Resolve(start)) return false;
+      double dur, latency;
+      Cost(call, dur, latency);
+      const double end = start.t + dur;
+      free = When(end);
+      done = When(end + latency);
+      if (call.pipe == Pipe::kS) issue_ = end + latency;
+      busy_[p] += dur;
+      finish_ = std::max(finish_, end + latency);
+      TimelineEvent e;
+      e.block = block_;
+      e.core = core_;
+      e.wave = wave_;
+      e.pipe = call.pipe;
+      e.call_index = index;
+      e.start_us = start.t;
+      e.dur_us = dur;
+      e.latency_us = latency;
+      events.push_back(e);
     }
-    double dur = 0, latency = 0;
-    Cost(call, dur, latency);
-    double end = start + dur;
-    if (gm) std::tie(start, end) = port_.Reserve(start, dur);
-    dur = end - start;  // the pipe is held while the transfer's bursts are spread out
-    const double done = end + latency;
-    pipe_free_[p] = end;
-    pipe_done_[p] = std::max(pipe_done_[p], done);
-    if (gm) gm_bytes_ += call.bytes;
-    if (call.pipe == Pipe::kS) issue_ = done;
+    pipe_free_[p] = free;
+    pipe_done_[p] = Later(pipe_done_[p], done);
     for (BufferTimes* b : touched) {
       if (b != nullptr) {
-        b->touch_end = std::max(b->touch_end, done);
+        b->touch_end = Later(b->touch_end, done);
         b->pipes |= 1u << p;
       }
     }
-    busy_[p] += dur;
-    finish_ = std::max(finish_, done);
-    TimelineEvent e;
-    e.block = block_;
-    e.core = core_;
-    e.wave = wave_;
-    e.pipe = call.pipe;
-    e.call_index = index;
-    e.start_us = start;
-    e.dur_us = dur;
-    e.latency_us = latency;
-    events.push_back(e);
+    return true;
   }
 
   const SocProfile& soc_;
   const trace::CoreTrace& trace_;
   uint32_t block_, core_, wave_;
-  double gm_bytes_per_us_;
+  int index_;  // in the wave
+  MemorySystem* memory_;
   FlagBoard* board_;
+  TransferStats* stats_;
   int slot_;
   size_t next_ = 0;
-  double issue_ = 0;   // the scalar unit has issued everything before this time
-  PortCalendar port_;  // this core's slice of GM bandwidth
+  double issue_ = 0;  // the scalar unit has issued everything before this time
   double finish_ = 0;
-  uint64_t gm_bytes_ = 0;
-  std::array<double, kPipes> pipe_free_;  // the pipe can start its next call
-  std::array<double, kPipes> pipe_done_;  // the pipe's calls so far have completed (+latency)
+  std::array<When, kPipes> pipe_free_;  // the pipe can start its next call
+  std::array<When, kPipes> pipe_done_;  // the pipe's calls so far have completed (+latency)
   std::array<double, kPipes> busy_;
   std::unordered_map<uint32_t, BufferTimes> buffers_;
-  std::unordered_map<uint32_t, std::deque<double>> flags_;
+  std::unordered_map<uint32_t, std::deque<When>> flags_;
 };
+
+// The cacheable GM traffic of the launch beyond L2: its writes push dirty lines out.
+bool Thrashes(const std::vector<trace::CoreTrace>& traces, uint64_t l2_bytes) {
+  uint64_t cacheable = 0;
+  for (const trace::CoreTrace& t : traces) {
+    for (const ApiCall& c : t.calls) {
+      if (IsGmTransfer(c) && c.l2_mode != trace::L2Mode::kDisable) cacheable += c.bytes;
+    }
+  }
+  return cacheable > l2_bytes;
+}
 
 }  // namespace
 
@@ -423,6 +902,7 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   est.kernel = record.kernel;
   est.block_dim = record.block_dim;
   est.soc = soc.name;
+  est.clock_ghz = soc.clock_ghz;
   est.launch_overhead_us = soc.launch_overhead_us;
   est.wall_us = record.wall_us;
   est.failed = record.failed;
@@ -448,13 +928,17 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
     }
   }
   const bool mix = has_aic && has_aiv;
+  const bool cube_launch = has_aic && !has_aiv;
   const int core_count = has_aic && soc.cube_cores > 0 ? soc.cube_cores : soc.vector_cores;
   const uint32_t cores = static_cast<uint32_t>(std::max(1, core_count));
   const uint32_t blocks = static_cast<uint32_t>(groups.size());
   est.waves = (std::max<uint32_t>(blocks, 1) + cores - 1) / cores;
 
+  L2Lines l2(soc.l2_bytes > 0 ? soc.l2_bytes : uint64_t{1} << 62);
+  est.memory.l2_thrashing = soc.l2_bytes > 0 && Thrashes(traces, soc.l2_bytes);
+
   // Critical busy time per resource, summed over waves, for the bound.
-  double gm_time = 0, vector_time = 0, scalar_time = 0, cube_time = 0;
+  double vector_time = 0, scalar_time = 0, cube_time = 0, transfer_time = 0;
   double wave_start = 0;
   for (uint32_t wave = 0; wave * cores < blocks; ++wave) {
     const uint32_t first_group = wave * cores;
@@ -462,7 +946,12 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
     const uint32_t first = groups[first_group].first;
     const uint32_t end_trace =
         groups[first_group + active - 1].first + groups[first_group + active - 1].count;
-    const double share = soc.gm_bandwidth_gbps * 1e3 / (end_trace - first);  // bytes/us per core
+    MemorySystem memory(soc, &l2, est.memory.l2_thrashing, &est.memory);
+    size_t transfers = 0;
+    for (uint32_t t = first; t < end_trace; ++t) {
+      for (const ApiCall& c : traces[t].calls) transfers += IsGmTransfer(c) ? 1 : 0;
+    }
+    memory.Reserve(transfers);
     std::vector<FlagBoard> boards(mix ? active : 0);
     std::vector<CoreReplay> replays;
     replays.reserve(end_trace - first);
@@ -473,22 +962,53 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
         // Timeline rows: AI cores / AICs by their index in the wave, AIVs after the AICs.
         const uint32_t core =
             traces[t].unit == 2 && mix ? cores + gi * (g.count - 1) + traces[t].sub_block : gi;
-        replays.emplace_back(soc, traces[t], t, core, wave, share, mix ? &boards[gi] : nullptr);
+        replays.emplace_back(soc, traces[t], t, core, wave, static_cast<int>(replays.size()),
+                             &memory, mix ? &boards[gi] : nullptr, &est.memory);
+        // The task scheduler starts the blocks one after another.
+        replays.back().Release(gi * soc.block_dispatch_us);
       }
     }
     std::vector<TimelineEvent> wave_events;
     // Every sub-core runs until it ends, reaches a SyncAll (all resume together at the latest
-    // arrival) or waits for a cross-core flag not yet set (it resumes once a partner moved).
-    std::vector<Stop> state(replays.size(), Stop::kBlocked);
+    // arrival), waits for a cross-core flag not yet set (it resumes once a partner moved) or
+    // needs a transfer in flight (it resumes when one of its transfers ends). Between those, the
+    // memory system moves the transfers in flight from event to event.
+    std::vector<Stop> state(replays.size(), Stop::kWait);
+    std::vector<char> runnable(replays.size(), 1);
     for (;;) {
-      bool progressed = false, all_ended = true, at_barrier = false;
-      for (size_t i = 0; i < replays.size(); ++i) {
-        if (state[i] == Stop::kEnd) continue;
-        if (state[i] != Stop::kSyncAll) {
+      bool progressed = false;
+      for (bool again = true; again;) {
+        again = false;
+        for (size_t i = 0; i < replays.size(); ++i) {
+          if (!runnable[i] || state[i] == Stop::kEnd || state[i] == Stop::kSyncAll) continue;
           const size_t before = replays[i].progress();
           state[i] = replays[i].RunSegment(wave_events);
-          progressed = progressed || replays[i].progress() != before;
+          runnable[i] = 0;
+          if (replays[i].progress() != before) {
+            progressed = true;
+            // A cross-core set may unblock the sub-cores waiting for it.
+            if (mix) {
+              for (size_t j = 0; j < replays.size(); ++j) {
+                if (state[j] == Stop::kBlocked && !runnable[j]) {
+                  runnable[j] = 1;
+                  again = true;
+                }
+              }
+            }
+          }
         }
+      }
+      if (!memory.idle()) {
+        for (int64_t id : memory.Step()) {
+          const Flow& f = memory.flow(id);
+          if (f.core < 0) continue;
+          replays[static_cast<size_t>(f.core)].Ended(f, wave_events);
+          runnable[static_cast<size_t>(f.core)] = 1;
+        }
+        continue;
+      }
+      bool all_ended = true, at_barrier = false;
+      for (size_t i = 0; i < replays.size(); ++i) {
         all_ended = all_ended && state[i] == Stop::kEnd;
         at_barrier = at_barrier || state[i] == Stop::kSyncAll;
       }
@@ -496,20 +1016,22 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
       if (progressed) continue;
       if (!at_barrier) break;  // every sub-core waits for another: the run itself faulted
       double release = 0;
-      for (const CoreReplay& r : replays) release = std::max(release, r.Finish());
+      for (CoreReplay& r : replays) release = std::max(release, r.Finish());
       for (size_t i = 0; i < replays.size(); ++i) {
         replays[i].Release(release);
-        if (state[i] == Stop::kSyncAll) state[i] = Stop::kBlocked;
+        if (state[i] == Stop::kSyncAll) {
+          state[i] = Stop::kWait;
+          runnable[i] = 1;
+        }
       }
     }
-    double wave_len = 0, wave_v = 0, wave_s = 0, wave_m = 0;
-    uint64_t wave_gm = 0;
+    double wave_len = 0, wave_v = 0, wave_s = 0, wave_m = 0, wave_t = 0;
     for (const CoreReplay& r : replays) {
       wave_len = std::max(wave_len, r.finish());
+      wave_t = std::max({wave_t, r.busy(Pipe::kMte2), r.busy(Pipe::kMte3)});
       wave_v = std::max(wave_v, r.busy(Pipe::kV));
       wave_s = std::max(wave_s, r.busy(Pipe::kS));
       wave_m = std::max(wave_m, r.busy(Pipe::kM));
-      wave_gm += r.gm_bytes();
     }
     for (size_t i = 0; i < replays.size(); ++i) {
       const CoreReplay& r = replays[i];
@@ -517,6 +1039,8 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
       c.block = first + static_cast<uint32_t>(i);
       c.core = r.core();
       c.wave = wave;
+      c.unit = traces[c.block].unit;
+      c.cube = c.unit == 1 || cube_launch;
       c.end_us = wave_start + r.finish();
       for (Pipe p : kShownPipes) {
         const std::string name = trace::PipeName(p);
@@ -528,22 +1052,28 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
     }
     for (TimelineEvent& e : wave_events) e.start_us += wave_start;
     est.events.insert(est.events.end(), wave_events.begin(), wave_events.end());
-    gm_time += static_cast<double>(wave_gm) / (soc.gm_bandwidth_gbps * 1e3);
     vector_time += wave_v;
+    transfer_time += wave_t;
     scalar_time += wave_s;
     cube_time += wave_m;
-    est.gm_bytes += wave_gm;
     wave_start += wave_len;
   }
+  est.gm_bytes = est.memory.mte2_bytes + est.memory.mte3_bytes;
   est.estimated_us = wave_start;
+  est.task_duration_us = est.estimated_us + (blocks > 0 ? soc.task_overhead_us : 0);
 
   // The bound: the resource busiest over the kernel's time; when none is busy for at least half
-  // of it, the time goes to waiting (DMA latency, dependencies): "latency".
+  // of it, the time goes to waiting (DMA latency, dependencies): "latency". GM bandwidth is
+  // HBM's or the port's (L2 hits use only the port), or a core's MTE engine moving data nearly
+  // all the time (>= 75%: one core cannot fill HBM).
   const double t = est.estimated_us > 0 ? est.estimated_us : 1;
+  if (transfer_time < 0.75 * t) transfer_time = 0;
   struct Candidate {
     const char* name;
     double share;
-  } candidates[] = {{"GM bandwidth", gm_time / t},
+  } candidates[] = {{"GM bandwidth",
+                     std::max({est.memory.hbm_busy_us, est.memory.port_busy_us, transfer_time}) /
+                         t},
                     {"vector", vector_time / t},
                     {"scalar", scalar_time / t},
                     {"cube", cube_time / t}};

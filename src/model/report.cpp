@@ -32,6 +32,24 @@ int PipeTid(trace::Pipe pipe) {
   return 8;
 }
 
+// The lanes of the Chrome trace, named as msprof op simulator's instruction pipeline chart
+// (trace.json) names them: VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP (CANN msprof
+// "仿真指令流水图文件" field reference).
+const char* LaneName(trace::Pipe pipe) {
+  switch (pipe) {
+    case trace::Pipe::kV:
+      return "VECTOR";
+    case trace::Pipe::kS:
+      return "SCALAR";
+    case trace::Pipe::kM:
+      return "CUBE";
+    case trace::Pipe::kFix:
+      return "FIXP";
+    default:
+      return trace::PipeName(pipe);
+  }
+}
+
 std::string Fixed(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
@@ -117,7 +135,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
           << ",\"args\":{\"sort_index\":" << core << "}}";
     for (const auto& [tid, pipe] : pipes) {
       sep() << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << core << ",\"tid\":" << tid
-            << ",\"args\":{\"name\":\"" << trace::PipeName(pipe) << "\"}}";
+            << ",\"args\":{\"name\":\"" << LaneName(pipe) << "\"}}";
       sep() << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core << ",\"tid\":" << tid
             << ",\"args\":{\"sort_index\":" << tid << "}}";
     }
@@ -128,7 +146,7 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
     offset += e.launch_overhead_us;  // each launch starts after its launch overhead
     for (const TimelineEvent& ev : e.events) {
       const trace::ApiCall& call = (*e.traces)[ev.block].calls[ev.call_index];
-      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << trace::PipeName(ev.pipe)
+      sep() << "{\"name\":" << JsonString(call.name) << ",\"cat\":\"" << LaneName(ev.pipe)
             << "\",\"ph\":\"X\",\"ts\":" << Fixed(offset + ev.start_us, 4)
             << ",\"dur\":" << Fixed(ev.dur_us, 4) << ",\"pid\":" << ev.core
             << ",\"tid\":" << PipeTid(ev.pipe) << ",\"args\":{\"kernel\":" << JsonString(e.kernel)
@@ -146,6 +164,224 @@ std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches) {
   }
   out << "]}\n";
   return out.str();
+}
+
+namespace {
+
+// Mean per-core figures of one kind of core (aic or aiv) of a launch.
+struct UnitFigures {
+  int cores = 0;
+  double time = 0;                      // mean run time of a core of this kind (us)
+  std::map<std::string, double> pipes;  // mean busy time per pipe (us)
+};
+
+UnitFigures Unit(const LaunchEstimate& e, bool cube) {
+  UnitFigures u;
+  for (const CoreEstimate& c : e.cores) {
+    if (c.cube != cube) continue;
+    ++u.cores;
+    // A core runs from its wave's start to its last call; one wave: its end time.
+    double wave_start = 0;
+    for (const CoreEstimate& d : e.cores) {
+      if (d.wave + 1 == c.wave) wave_start = std::max(wave_start, d.end_us);
+    }
+    u.time += c.end_us - wave_start;
+    for (const auto& [pipe, busy] : c.busy_us) u.pipes[pipe] += busy;
+  }
+  if (u.cores > 0) {
+    u.time /= u.cores;
+    for (auto& [pipe, busy] : u.pipes) busy /= u.cores;
+  }
+  return u;
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+// Column names: msprof op_summary_*.csv (CANN "op_summary" field reference and PipeUtilization
+// metrics; the aic_mac_* spelling as the asc-devkit matmul best-practice tables print it).
+std::string OpSummaryCsv(const std::vector<LaunchEstimate>& launches) {
+  static const char* const kAic[][2] = {
+      {"M", "mac"}, {"S", "scalar"}, {"MTE1", "mte1"}, {"MTE2", "mte2"}, {"FIX", "fixpipe"}};
+  static const char* const kAiv[][2] = {
+      {"V", "vec"}, {"S", "scalar"}, {"MTE2", "mte2"}, {"MTE3", "mte3"}};
+  std::ostringstream out;
+  out << "Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),Task Wait Time(us),"
+         "Block Dim,Mix Block Dim";
+  for (const char* kind : {"aic", "aiv"}) {
+    out << ',' << kind << "_time(us)," << kind << "_total_cycles";
+    for (const auto& p :
+         (kind[2] == 'c'
+              ? std::vector<const char* const*>({kAic[0], kAic[1], kAic[2], kAic[3], kAic[4]})
+              : std::vector<const char* const*>({kAiv[0], kAiv[1], kAiv[2], kAiv[3]}))) {
+      out << ',' << kind << '_' << p[1] << "_time(us)," << kind << '_' << p[1] << "_ratio";
+    }
+  }
+  out << '\n';
+  double start = 0;
+  for (const LaunchEstimate& e : launches) {
+    const UnitFigures aic = Unit(e, true), aiv = Unit(e, false);
+    const bool mix = aic.cores > 0 && aiv.cores > 0;
+    const char* type = mix ? "MIX_AIC" : aic.cores > 0 ? "AI_CORE" : "AI_VECTOR_CORE";
+    start += e.launch_overhead_us;
+    out << CsvField(e.kernel) << ',' << CsvField(e.kernel) << ',' << type << ',' << Fixed(start, 3)
+        << ',' << Fixed(e.task_duration_us, 3) << ',' << Fixed(e.launch_overhead_us, 3) << ','
+        << e.block_dim << ',' << (mix ? std::to_string(aiv.cores) : std::string("N/A"));
+    for (int k = 0; k < 2; ++k) {
+      const UnitFigures& u = k == 0 ? aic : aiv;
+      const auto& pipes =
+          k == 0 ? std::vector<const char* const*>({kAic[0], kAic[1], kAic[2], kAic[3], kAic[4]})
+                 : std::vector<const char* const*>({kAiv[0], kAiv[1], kAiv[2], kAiv[3]});
+      if (u.cores == 0) {
+        out << ",N/A,N/A";
+        for (size_t i = 0; i < pipes.size(); ++i) out << ",N/A,N/A";
+        continue;
+      }
+      out << ',' << Fixed(u.time, 3) << ',' << static_cast<uint64_t>(u.time * e.clock_ghz * 1e3);
+      for (const auto& p : pipes) {
+        auto it = u.pipes.find(p[0]);
+        const double busy = it == u.pipes.end() ? 0.0 : it->second;
+        out << ',' << Fixed(busy, 3) << ',' << Fixed(u.time > 0 ? busy / u.time : 0.0, 3);
+      }
+    }
+    out << '\n';
+    start += e.task_duration_us;
+  }
+  return out.str();
+}
+
+std::string ExplainEstimate(const LaunchEstimate& e) {
+  const UnitFigures aic = Unit(e, true), aiv = Unit(e, false);
+  // The kind of core that works the most (a mix Matmul's AIVs may only wait).
+  auto work = [](const UnitFigures& f) {
+    double sum = 0;
+    for (const auto& [pipe, busy] : f.pipes) sum += busy;
+    return f.cores > 0 ? sum : -1.0;
+  };
+  const bool cube = work(aic) > work(aiv);
+  const UnitFigures& u = cube ? aic : aiv;
+  const char* kind = cube ? "aic" : "aiv";
+  std::ostringstream out;
+  out << e.kernel << " on " << e.soc << ", Block Dim " << e.block_dim << ": Task Duration "
+      << Fixed(e.task_duration_us, 2) << " us (" << kind << "_time " << Fixed(u.time, 2) << " us";
+  if (e.waves > 1) out << ", " << e.waves << " waves";
+  out << ").\n";
+  // The busiest pipe of the cores, by msprof's name.
+  struct PipeName {
+    const char* pipe;
+    const char* name;
+  };
+  static const PipeName kNames[] = {{"MTE2", "mte2"},  {"MTE3", "mte3"}, {"V", "vec"},
+                                    {"S", "scalar"},   {"M", "mac"},     {"MTE1", "mte1"},
+                                    {"FIX", "fixpipe"}};
+  const PipeName* top = &kNames[0];
+  double top_busy = -1;
+  for (const PipeName& p : kNames) {
+    auto it = u.pipes.find(p.pipe);
+    const double busy = it == u.pipes.end() ? 0 : it->second;
+    if (busy > top_busy) {
+      top_busy = busy;
+      top = &p;
+    }
+  }
+  const double ratio = u.time > 0 ? top_busy / u.time : 0;
+  out << "Busiest pipe: " << kind << '_' << top->name << "_time " << Fixed(top_busy, 2) << " us ("
+      << kind << '_' << top->name << "_ratio " << Fixed(ratio, 2) << "); bound: " << e.bound
+      << ".\n";
+  const TransferStats& m = e.memory;
+  const double run = e.estimated_us > 0 ? e.estimated_us : 1;
+  std::vector<std::string> todo;
+  if (m.mte2_transfers > 0) {
+    const double per = static_cast<double>(m.mte2_bytes) / static_cast<double>(m.mte2_transfers);
+    const double mte2 = u.pipes.count("MTE2") ? u.pipes.at("MTE2") : 0;
+    // As the best-practice documents compute it: bytes read over the mean aiv/aic_mte2_time.
+    const double read_tbs = mte2 > 0 ? static_cast<double>(m.mte2_bytes) / mte2 / 1e6 : 0;
+    out << "MTE2 " << (e.bound == "GM bandwidth" ? "bound " : "") << "at " << Fixed(per / 1024.0, 1)
+        << " KB per transfer: reads at " << Fixed(read_tbs, 2) << " TB/s over " << kind
+        << "_mte2_time (HBM " << Fixed(m.hbm_busy_us / run * 100, 0) << "% busy).\n";
+    if (per < 16 * 1024 && e.bound == "GM bandwidth") {
+      todo.push_back(
+          "copy at least 16 KB per DataCopy: each transfer costs HBM a fixed "
+          "overhead, so small copies lose bandwidth");
+    }
+  }
+  if (m.l2_thrashing && m.write_back_bytes > 0) {
+    out << "L2: the cacheable traffic exceeds L2, so every write pushes a dirty line out to HBM ("
+        << Fixed(static_cast<double>(m.write_back_bytes) / 1048576.0, 1)
+        << " MB of write-backs share HBM with the reads).\n";
+    if (m.bypass_bytes == 0) {
+      todo.push_back(
+          "SetL2CacheHint(CACHE_MODE_DISABLE) on the inputs read once keeps L2 for "
+          "the output and saves its write-backs");
+    }
+  } else if (m.bypass_bytes > 0) {
+    out << "L2: " << Fixed(static_cast<double>(m.bypass_bytes) / 1048576.0, 1)
+        << " MB read around L2 (CACHE_MODE_DISABLE); the written data stays in L2.\n";
+  }
+  if (m.l2_hit_bytes * 100 > m.mte2_bytes) {
+    out << "L2 hits: " << Fixed(static_cast<double>(m.l2_hit_bytes) / 1048576.0, 1) << " MB of "
+        << Fixed(static_cast<double>(m.mte2_bytes) / 1048576.0, 1) << " MB read.\n";
+  }
+  const double vec = e.pipes.count("V") ? e.pipes.at("V") : 0;
+  if (vec > 0 && m.vector_conflict_us > 0.05 * vec) {
+    out << "UB bank conflicts: " << Fixed(100 * m.vector_conflict_us / vec, 0) << "% of " << kind
+        << "_vec_time (operands of one instruction in the same bank group, or a read "
+        << "and a write in the same bank).\n";
+    todo.push_back(
+        "place the operands of each vector instruction in different bank groups "
+        "(e.g. offset one input by 256 B: 16 groups of 32 B rows)");
+  }
+  if (vec > 0 && m.vector_head_us > 0.3 * vec) {
+    out << "Vector instruction start-up: " << Fixed(100 * m.vector_head_us / vec, 0) << "% of "
+        << kind << "_vec_time (short instructions).\n";
+    todo.push_back("process more elements per vector instruction");
+  }
+  if (e.block_dim == 1 && m.mte2_transfers > 0) {
+    todo.push_back(
+        "spread the work over the cores: one core's MTE2 reaches ~43 GB/s of the "
+        "HBM's 1.7 TB/s");
+  }
+  // Copies that never overlap the compute on the first core: one buffer.
+  double v_total = 0, overlap = 0;
+  std::vector<std::pair<double, double>> loads;
+  for (const TimelineEvent& ev : e.events) {
+    if (ev.block == 0 && ev.pipe == trace::Pipe::kMte2)
+      loads.push_back({ev.start_us, ev.start_us + ev.dur_us});
+  }
+  for (const TimelineEvent& ev : e.events) {
+    if (ev.block != 0 || ev.pipe != trace::Pipe::kV) continue;
+    v_total += ev.dur_us;
+    for (const auto& [a, b] : loads) {
+      overlap += std::max(0.0, std::min(b, ev.start_us + ev.dur_us) - std::max(a, ev.start_us));
+    }
+  }
+  if (loads.size() > 2 && v_total > 0 && overlap < 0.05 * v_total) {
+    todo.push_back(
+        "double-buffer (BUFFER_NUM 2, ping-pong with two event ids) so that the "
+        "copies of one tile overlap the compute of the other");
+  }
+  if (!todo.empty()) {
+    out << "What to try here:";
+    for (const std::string& t : todo) out << "\n  - " << t;
+    out << '\n';
+  }
+  return out.str();
+}
+
+void WriteOpSummary(const std::vector<LaunchEstimate>& launches, const std::string& path) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw InvalidArgument("SaveOpSummary: cannot open '" + path + "' for writing");
+  file << OpSummaryCsv(launches);
+  if (!file) throw InvalidArgument("SaveOpSummary: writing '" + path + "' failed");
 }
 
 void WriteChromeTrace(const std::vector<LaunchEstimate>& launches, const std::string& path) {

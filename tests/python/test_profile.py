@@ -42,17 +42,60 @@ def test_summary_has_one_dict_per_launch_with_the_documented_keys():
 
 def test_hand_computed_single_tile():
     # One block, one tile of 2048 halves on Ascend910B1 (see tests/cpp/model_profile_test.cpp):
-    # MTE2 2 x 4096 B / 1.8e6 B/us, then 0.5 us DMA latency, Add 16 cycles at 1.85 GHz, MTE3
-    # 4096 B, then 0.5 us latency.
+    # MTE2 2 x 4096 B at one core's engine rate (43200 B/us), then 0.02 us DMA latency, one Add
+    # of 16 repeats (22 cycles of head, one cycle per repeat plus what UB bank conflicts add) at
+    # 1.85 GHz, MTE3 4096 B at 51300 B/us, then 0.02 us latency; Task Duration adds 5 us.
     add_custom.set_soc("Ascend910B1")
     with add_custom.profile() as prof:
         add_custom.run_add_custom(halves(2048), halves(2048, seed=9), block_dim=1)
     s = prof.summary()[0]
-    copy = 4096 / 1.8e6
-    assert s["pipes"]["MTE2"] == pytest.approx(2 * copy)
-    assert s["pipes"]["V"] == pytest.approx(16 / 1850)
-    assert s["estimated_us"] == pytest.approx(3 * copy + 16 / 1850 + 1.0)
+    read, write = 4096 / 43200, 4096 / 51300
+    add = (22 + 16) / 1850 + s["memory"]["vector_conflict_us"]
+    assert s["pipes"]["MTE2"] == pytest.approx(2 * read)
+    assert s["pipes"]["V"] == pytest.approx(add)
+    assert s["estimated_us"] == pytest.approx(2 * read + 0.02 + add + write + 0.02)
+    assert s["task_duration_us"] == pytest.approx(s["estimated_us"] + 5)
+    assert s["memory"]["mte2_transfers"] == 2 and s["memory"]["mte3_transfers"] == 1
     assert s["bound"] == "latency"
+
+
+def test_op_summary_csv_has_msprofs_columns(tmp_path):
+    x = halves(8 * 8192)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x, block_dim=8)
+    lines = prof.op_summary().splitlines()
+    assert len(lines) == 2
+    header, row = lines[0].split(","), lines[1].split(",")
+    assert header[:8] == ["Op Name", "OP Type", "Task Type", "Task Start Time(us)",
+                          "Task Duration(us)", "Task Wait Time(us)", "Block Dim", "Mix Block Dim"]
+    values = dict(zip(header, row))
+    assert values["Block Dim"] == "8" and values["Task Type"] == "AI_VECTOR_CORE"
+    s = prof.summary()[0]
+    assert float(values["Task Duration(us)"]) == pytest.approx(s["task_duration_us"], abs=1e-3)
+    mte2 = sum(c["busy_us"]["MTE2"] for c in s["cores"]) / 8
+    assert float(values["aiv_mte2_time(us)"]) == pytest.approx(mte2, abs=1e-3)
+    assert values["aic_mac_time(us)"] == "N/A"
+    path = tmp_path / "op_summary.csv"
+    prof.save_op_summary(path)
+    assert path.read_text() == prof.op_summary()
+
+
+def test_profile_dir_environment_variable_writes_msprof_files(tmp_path):
+    # A child process that knows nothing about profiling: op_summary.csv and the trace appear at
+    # its exit in ASCSIM_PROFILE_DIR.
+    out = tmp_path / "prof"
+    program = ("import numpy as np, add_custom\n"
+               "x = np.ones(2 * 8192, np.float16)\n"
+               "add_custom.run_add_custom(x, x, block_dim=2)\n")
+    env = dict(os.environ, ASCSIM_PROFILE_DIR=str(out))
+    env.pop("ASCSIM_TRACE", None)
+    r = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    csv = (out / "op_summary.csv").read_text().splitlines()
+    assert csv[0].startswith("Op Name,OP Type,Task Type") and csv[1].startswith("add_custom,")
+    assert "traceEvents" in (out / "ascsim_trace.json").read_text()
+    assert "op_summary.csv" in r.stderr
 
 
 def test_profiling_does_not_change_results():
@@ -101,7 +144,7 @@ def test_save_trace_writes_chrome_trace_events(tmp_path):
     assert {e["pid"] for e in complete} == {0, 1, 2, 3}
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in data["traceEvents"]
              if e["ph"] == "M" and e["name"] == "thread_name"}
-    assert set(names.values()) == {"MTE2", "V", "MTE3"}
+    assert set(names.values()) == {"MTE2", "VECTOR", "MTE3"}  # msprof op simulator's lane names
     adds = [e for e in complete if e["name"] == "Add"]
     for core in range(4):  # each core adds its 8192 elements, in as many tiles as it takes
         assert sum(e["args"]["elements"] for e in adds if e["pid"] == core) == 8192
@@ -123,7 +166,7 @@ def test_plot_writes_a_png(tmp_path):
     assert path.stat().st_size > 5000
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert any(l.startswith("MTE2:") for l in labels) and any(l.startswith("V:") for l in labels)
+    assert any(l.startswith("MTE2:") for l in labels) and any(l.startswith("VECTOR:") for l in labels)
     assert any("drawn at that width" in l for l in labels)
     # Op names on the bars wide enough to hold them: the GELU's long vector ops are.
     names = {t.get_text() for t in ax.texts}
@@ -160,6 +203,8 @@ def test_explain_says_what_bounds_each_launch():
     assert "Bound by GM bandwidth" in first and "Move fewer bytes" in first
     assert "Bound by latency" in second and "double-buffer" in second
     assert ascsim_explain(prof.summary()[1]) in second
+    # The cost model's own account, in msprof's terms.
+    assert "Task Duration" in first and "aiv_mte2_time" in first and "KB per transfer" in first
 
 
 def ascsim_explain(entry):

@@ -39,22 +39,41 @@ struct CoreEstimate {
   uint32_t block = 0;
   uint32_t core = 0;
   uint32_t wave = 0;
-  double end_us = 0;                          // when the block's last call completes
+  uint8_t unit = 0;   // 0: a core of a single-unit launch (AIV or AIC), 1: an AIC, 2: an AIV (mix)
+  bool cube = false;  // an AIC (cube core): msprof's aic_* columns, else aiv_*
+  double end_us = 0;  // when the block's last call completes
   std::map<std::string, double> busy_us;      // per pipe ("MTE2", "V", "MTE3", "S")
   std::map<std::string, double> utilisation;  // busy / duration of the block's wave
+};
+
+// What the memory system and the vector unit did in a launch (explain(), the op summary).
+struct TransferStats {
+  uint64_t mte2_transfers = 0, mte3_transfers = 0;  // GM transfers
+  uint64_t mte2_bytes = 0, mte3_bytes = 0;
+  uint64_t l2_hit_bytes = 0;      // MTE2 bytes served by L2
+  uint64_t bypass_bytes = 0;      // MTE2 bytes of tensors with SetL2CacheHint(CACHE_MODE_DISABLE)
+  uint64_t write_back_bytes = 0;  // MTE3 bytes that push dirty L2 lines out to HBM
+  bool l2_thrashing = false;      // the launch's cacheable footprint exceeds L2
+  double hbm_busy_us = 0;         // HBM time used (bytes and run overhead at full bandwidth)
+  double port_busy_us = 0;        // L2 / interconnect port time used (every byte moved)
+  double vector_conflict_us = 0;  // vector time lost to UB bank conflicts, summed over cores
+  double vector_head_us = 0;      // vector instruction start-up time, summed over cores
 };
 
 struct LaunchEstimate {
   std::string kernel;
   uint32_t block_dim = 0;
   std::string soc;
-  double estimated_us = 0;        // device execution time of the kernel (as msprof reports it)
+  double clock_ghz = 0;           // the profile's clock (cycles in the op summary)
+  double estimated_us = 0;        // device execution time of the kernel (the cores' run)
+  double task_duration_us = 0;    // msprof's Task Duration: the run plus dispatch and end
   double launch_overhead_us = 0;  // host->device launch cost on top, from the profile
   uint32_t waves = 0;
   std::string bound;                    // "GM bandwidth", "vector", "scalar", "cube" or "latency"
   std::map<std::string, double> pipes;  // busy us per pipe, summed over cores
   uint64_t gm_bytes = 0;                // bytes moved by MTE2 + MTE3
-  double wall_us = 0;                   // the simulator's own run time
+  TransferStats memory;
+  double wall_us = 0;  // the simulator's own run time
   bool failed = false;
   std::vector<CoreEstimate> cores;  // one per block
   std::vector<TimelineEvent> events;
@@ -67,15 +86,30 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record);
 // One line per launch: kernel, blocks, soc, estimate, waves, bound, per-pipe busy time.
 std::string FormatEstimateTable(const std::vector<LaunchEstimate>& launches);
 
-// Chrome trace event JSON: pid = core, tid = pipe, one "X" event per call with its arguments;
+// Chrome trace event JSON: pid = core, tid = pipe (its lanes named as msprof op simulator's
+// trace.json names them: VECTOR, SCALAR, CUBE, MTE1, MTE2, MTE3, FIXP), one "X" event per call;
 // launches follow each other on the time axis, separated by their launch overhead.
 std::string ChromeTraceJson(const std::vector<LaunchEstimate>& launches);
 void WriteChromeTrace(const std::vector<LaunchEstimate>& launches, const std::string& path);
 
+// msprof's op_summary_*.csv for the launches, one row per launch, with msprof's column names
+// ("Op Name", "Task Duration(us)", "Block Dim", then aic_* for the cube cores and aiv_* for the
+// vector cores: time, total cycles, per-pipe time and ratio; "N/A" where a launch has no such
+// core). Per-core figures are the mean over the launch's cores of that kind, as msprof reports
+// them; ratios are pipe time over that mean core time.
+std::string OpSummaryCsv(const std::vector<LaunchEstimate>& launches);
+
+// What limits the launch, in msprof's terms (Task Duration, aiv_/aic_ pipe times and ratios)
+// and the effects the model found: transfer size against bandwidth, L2 write-backs and
+// SetL2CacheHint, UB bank conflicts, vector instruction heads, a single core, and what to try.
+std::string ExplainEstimate(const LaunchEstimate& e);
+void WriteOpSummary(const std::vector<LaunchEstimate>& launches, const std::string& path);
+
 // ASCSIM_TRACE=path.json: when the variable names a file, traces every launch from now on and
-// writes the Chrome trace there at exit (as msprof does for an unmodified program). The entry
-// points call it (aclInit and ACL launches, ICPU_RUN_KF, importing the Python packages); calling
-// it again does nothing.
+// writes the Chrome trace there at exit (as msprof does for an unmodified program).
+// ASCSIM_PROFILE_DIR=dir: the same, writing msprof's files into dir at exit (op_summary.csv,
+// trace.json; ascsim::toolkit::ProfileToDirectoryAtExit). The entry points call it (aclInit and
+// ACL launches, ICPU_RUN_KF, importing the Python packages); calling it again does nothing.
 void InstallTraceFromEnvironment();
 
 // Collects every launch while alive (RAII); other observers keep working alongside.
@@ -93,6 +127,7 @@ class Profiler {
   std::vector<LaunchEstimate> Summary() const;
   std::string ToTable() const;
   void SaveTrace(const std::string& path) const;
+  void SaveOpSummary(const std::string& path) const;  // msprof's op_summary CSV
 
  private:
   struct State {

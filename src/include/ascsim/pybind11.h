@@ -31,6 +31,7 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <exception>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -83,11 +84,18 @@ class DeviceArrays {
   std::vector<std::unique_ptr<ExternalMemory>> registrations_;
 };
 
-// Makes this module part of ascsim's Python world: imports the `ascsim` package, whose exception
-// translator then maps ascsim::Error thrown here to ascsim.KernelError & co., whose warning sink
-// collects the runtime's warnings, and whose profiler sees this module's launches. Call it first
-// in PYBIND11_MODULE.
-inline void UseAscsim() { pybind11::module_::import("ascsim"); }
+// Makes this module part of ascsim's Python world: imports the `ascsim` package, registers
+// ascsim's exception translator for this module only (ascsim::Error thrown here becomes
+// ascsim.KernelError & co.; other modules' exceptions are left alone, as ascsim's own translator
+// is module-local too), and shares its warning sink and profiler. Call it first in
+// PYBIND11_MODULE.
+inline void UseAscsim() {
+  pybind11::module_::import("ascsim");
+  pybind11::capsule translator =
+      pybind11::module_::import("ascsim._core").attr("_error_translator");
+  pybind11::register_local_exception_translator(
+      reinterpret_cast<void (*)(std::exception_ptr)>(translator.get_pointer()));
+}
 
 // After an ACLRT_LAUNCH_KERNEL(...) on the default stream (nullptr) or aclrtSynchronizeStream:
 // issues the runtime's warnings as ascsim.SimulatorWarning and, when `ret` is an error, throws

@@ -9,11 +9,11 @@
 namespace ascsim {
 
 struct SocProfile {
-  const char* name;           // "Ascend910B1"
-  int arch;                   // __NPU_ARCH__-style number: 2201 (A2) or 2002 (310P)
-  int vector_cores;           // physical AIV cores a launch spreads over (waves beyond this)
-  int cube_cores;             // AIC cores
-  uint32_t ub_bytes;          // Unified Buffer per core
+  const char* name;   // "Ascend910B1"
+  int arch;           // __NPU_ARCH__-style number: 2201 (A2) or 2002 (310P)
+  int vector_cores;   // physical AIV cores a launch spreads over (waves beyond this)
+  int cube_cores;     // AIC cores
+  uint32_t ub_bytes;  // Unified Buffer per core
   uint32_t l1_bytes;
   uint32_t l0a_bytes;
   uint32_t l0b_bytes;
@@ -22,9 +22,9 @@ struct SocProfile {
   bool has_data_copy_pad;        // DataCopyPad exists on A2, not on 310P
   // Cost model figures (per profile, used by src/model).
   double clock_ghz;
-  double gm_bandwidth_gbps;   // GB/s shared by all cores, MTE2 and MTE3 together
+  double gm_bandwidth_gbps;  // GB/s shared by all cores, MTE2 and MTE3 together
   double launch_overhead_us;
-  double dma_latency_us;      // fixed latency of one MTE transfer
+  double dma_latency_us;            // fixed latency of one MTE transfer
   double vector_bytes_per_cycle;    // simple vector ops: 256 B/cycle = 128 fp16 / 64 fp32 elements
   double vector_complex_per_cycle;  // Exp/Ln/Sqrt/Div (and Rsqrt/Reciprocal): elements per cycle
   double scalar_ub_cycles;          // one scalar GetValue/SetValue on UB
@@ -44,6 +44,19 @@ struct SocProfile {
   double mte1_l0b_bytes_per_cycle = 0;  // LoadData L1 -> L0B
   double mte1_bt_bytes_per_cycle = 0;   // DataCopy L1 -> BiasTable / Fixpipe buffer
   double fix_elements_per_cycle = 0;    // Fixpipe out of L0C (64 elements/cycle)
+
+  // ---- The memory system and instruction costs the cost model replays (docs/calibration.md:
+  // each figure, where it comes from, and the published points it reproduces). ----
+  double vector_head_cycles = 0;      // fixed cost of one vector instruction before its repeats
+  double mte2_core_gbps = 0;          // one core's GM->local engine at most (GB/s)
+  double mte3_core_gbps = 0;          // one core's local->GM engine at most (GB/s)
+  double hbm_run_overhead_bytes = 0;  // HBM bandwidth lost per contiguous run of a transfer
+  double port_bandwidth_gbps = 0;     // the L2 / interconnect port all MTE traffic shares (GB/s)
+  double mte2_port_weight = 0;        // a read's share of the contended port against a write's 1
+  double write_back_hbm_weight = 0;   // a write-back's share of contended HBM against a read's 1
+  uint64_t l2_bytes = 0;              // L2 capacity
+  double task_overhead_us = 0;   // msprof's Task Duration beyond the cores' run (dispatch, end)
+  double block_dispatch_us = 0;  // block k of a wave starts k times this after block 0
 };
 
 // The system workspace the device reserves in front of a kernel's user workspace and the host

@@ -3,6 +3,8 @@
 // functions (ascendc_library, the tikicpulib targets) can reach libascsim from generated sources.
 #pragma once
 
+#include <string>
+
 namespace ascsim::toolkit {
 
 // The SoC a project was built for (SOC_VERSION, run.sh -v) and the simulator profile it maps to.
@@ -22,5 +24,13 @@ const char* RequestedSoc();
 // default ./sim_log, relative to the working directory at the time of this call. Calling it again
 // does nothing.
 void EnableSimMode();
+
+// Profiles every launch from now on and, at exit, writes into `dir` (created if needed):
+// op_summary.csv (msprof's op_summary columns: ascsim/profile.h OpSummaryCsv),
+// ascsim_trace.json (Chrome trace, a row per core and pipe) and ascsim_summary.txt. For
+// msprof stand-ins and sim mode; ASCSIM_PROFILE_DIR=dir does the same for any program. Only the
+// first call in a process takes effect (false after that). `label` names it in the one-line
+// report on stderr ("sim", "msprof").
+bool ProfileToDirectoryAtExit(const std::string& dir, const char* label = "profile");
 
 }  // namespace ascsim::toolkit

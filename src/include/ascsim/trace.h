@@ -80,6 +80,11 @@ enum class VectorClass : uint8_t {
 };
 
 constexpr uint32_t kNoBuffer = 0xFFFFFFFFu;
+constexpr uint32_t kNoUbAddr = 0xFFFFFFFFu;
+
+// The GlobalTensor::SetL2CacheHint mode of a copy's GM side, as the cost model sees it (the
+// values of AscendC::CacheMode: asc-devkit kernel_utils_macros.h).
+enum class L2Mode : uint8_t { kDisable = 0, kNormal = 1, kLast = 2, kPersistent = 4 };
 
 struct ApiCall {
   const char* name;  // "Add", "DataCopy", "EnQue", ...: a string literal
@@ -96,6 +101,16 @@ struct ApiCall {
   Pipe wait_dst = Pipe::kNone;  // SetFlag/WaitFlag: consuming pipe
   bool on_gm = false;           // a scalar access to GM (through the scalar cache), not to UB
   CubePath cube_path = CubePath::kNone;  // MTE1 / FIX copies: which path (rates differ)
+  L2Mode l2_mode = L2Mode::kNormal;      // copies to/from GM: the GM tensor's L2 cache hint
+  // Copies to/from GM: the device address of the first GM byte, and the GM side's layout as
+  // `gm_rows` contiguous runs of `gm_run` bytes, `gm_pitch` bytes apart (one run: gm_rows 1).
+  uint64_t gm_addr = 0;
+  uint32_t gm_rows = 0;
+  uint32_t gm_run = 0;
+  uint64_t gm_pitch = 0;
+  // UB byte offsets of dst, src0, src1 (kNoUbAddr: none), for UB bank conflicts: a vector
+  // instruction reads and writes 8 blocks of 32 B per repeat from these addresses on.
+  uint32_t ub_addr[3] = {kNoUbAddr, kNoUbAddr, kNoUbAddr};
 };
 
 // A scalar GetValue/SetValue (pipe S) on GM (`buffer` kNoBuffer) or on a UB buffer.

@@ -95,6 +95,16 @@ constexpr const char* TypeName() {
     return "T";
 }
 
+// A UB operand in a call record: its buffer id (dependencies) and UB byte offset (bank
+// conflicts). Built from kNoBuffer for "no operand"; only built when profiling is on.
+struct BufferRef {
+  BufferRef(uint32_t buffer = trace::kNoBuffer) : id(buffer) {}  // NOLINT: kNoBuffer converts
+  BufferRef(uint32_t buffer, uint64_t ub_offset)
+      : id(buffer), ub(static_cast<uint32_t>(ub_offset)) {}
+  uint32_t id;
+  uint32_t ub = trace::kNoUbAddr;
+};
+
 // Records an API call for the cost model when profiling is on (one branch when off). `make`
 // builds the call record, so nothing is built when profiling is off.
 template <class MakeCall>

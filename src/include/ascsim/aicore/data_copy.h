@@ -65,7 +65,20 @@ struct DataCopyPadExtParams {
 namespace ascsim::aicore {
 
 trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
-                        uint32_t dst_buffer, uint32_t src_buffer);
+                        BufferRef dst_buffer, BufferRef src_buffer);
+
+// The GM side of a copy record: where it starts, its L2 hint and its runs (the cost model's
+// transfer efficiency, L2 and same-address effects). Called inside Record's lambda only.
+template <class T>
+trace::ApiCall WithGm(trace::ApiCall call, const T* gm, AscendC::CacheMode mode, uint64_t rows,
+                      uint64_t run_bytes, uint64_t pitch_bytes) {
+  call.gm_addr = reinterpret_cast<uintptr_t>(gm);
+  call.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(mode));
+  call.gm_rows = static_cast<uint32_t>(rows);
+  call.gm_run = static_cast<uint32_t>(run_bytes);
+  call.gm_pitch = pitch_bytes;
+  return call;
+}
 
 // The device's rounding of a contiguous DataCopy length; warns when it drops bytes.
 template <class T>
@@ -104,8 +117,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   const T* s = ascsim::aicore::TensorAccess::CheckedAddress(src, "DataCopy GM->UB", "read", 0, n);
   ascsim::simd::Copy(d, s, n * sizeof(T));
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2, n * sizeof(T), sizeof(T),
-                        ai::BufferId(dst), ascsim::trace::kNoBuffer);
+    return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2, n * sizeof(T), sizeof(T),
+                                   ai::BufferId(dst), ascsim::trace::kNoBuffer),
+                      s, src.cacheMode_, 1, n * sizeof(T), n * sizeof(T));
   });
 }
 
@@ -125,8 +139,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   T* d = ascsim::aicore::TensorAccess::CheckedAddress(dst, "DataCopy UB->GM", "write", 0, n);
   ai::StoreToGm("DataCopy UB->GM", d, s, n);
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3, n * sizeof(T), sizeof(T),
-                        ascsim::trace::kNoBuffer, ai::BufferId(src));
+    return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3, n * sizeof(T), sizeof(T),
+                                   ascsim::trace::kNoBuffer, ai::BufferId(src)),
+                      d, dst.cacheMode_, 1, n * sizeof(T), n * sizeof(T));
   });
 }
 
@@ -186,9 +201,10 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
     ascsim::simd::Copy(d + b * dst_pitch, s + b * src_pitch, len * sizeof(T));
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2,
-                        uint64_t{p.blockCount} * len * sizeof(T), sizeof(T), ai::BufferId(dst),
-                        ascsim::trace::kNoBuffer);
+    return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2,
+                                   uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
+                                   ai::BufferId(dst), ascsim::trace::kNoBuffer),
+                      s, src.cacheMode_, p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
   });
 }
 
@@ -224,9 +240,10 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
     ai::StoreToGm(call, d + b * dst_pitch, s + b * src_pitch, len);
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3,
-                        uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
-                        ascsim::trace::kNoBuffer, ai::BufferId(src));
+    return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3,
+                                   uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
+                                   ascsim::trace::kNoBuffer, ai::BufferId(src)),
+                      d, dst.cacheMode_, p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
   });
 }
 
@@ -287,9 +304,10 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
     }
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte2,
-                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ai::BufferId(dst),
-                        ascsim::trace::kNoBuffer);
+    return ai::WithGm(
+        ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte2, uint64_t{p.blockCount} * p.blockLen,
+                     sizeof(T), ai::BufferId(dst), ascsim::trace::kNoBuffer),
+        s, src.cacheMode_, p.blockCount, p.blockLen, src_pitch_bytes);
   });
 }
 
@@ -299,7 +317,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
                  const DataCopyPadParams& pad) {
   T value;
   const uint64_t raw = pad.paddingValue;
-  std::memcpy(&value, &raw, sizeof(T));
+  // half/bfloat16_t are not trivial types (user-declared constructors) but hold only their bits.
+  std::memcpy(static_cast<void*>(&value), &raw, sizeof(T));
   DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
               DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
 }
@@ -339,9 +358,10 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
     ai::StoreToGm(call, d + b * dst_pitch, row, len);
   }
   ai::Record(core, [&] {
-    return ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte3,
-                        uint64_t{p.blockCount} * p.blockLen, sizeof(T), ascsim::trace::kNoBuffer,
-                        ai::BufferId(src));
+    return ai::WithGm(
+        ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte3, uint64_t{p.blockCount} * p.blockLen,
+                     sizeof(T), ascsim::trace::kNoBuffer, ai::BufferId(src)),
+        d, dst.cacheMode_, p.blockCount, p.blockLen, dst_pitch * sizeof(T));
   });
 }
 template <class T>

@@ -105,10 +105,12 @@ inline void CheckOverlapExact(const char* call, const char* dst_role, const void
   }
 }
 
+// The operand for a call record: buffer id and UB offset (a sub-view keeps its own offset).
 template <class T>
-uint32_t BufferId(const AscendC::LocalTensor<T>& t) {
-  return ascsim::aicore::TensorAccess::Slot(t) ? ascsim::aicore::TensorAccess::Slot(t)->id
-                                               : trace::kNoBuffer;
+BufferRef BufferId(const AscendC::LocalTensor<T>& t) {
+  return BufferRef(
+      TensorAccess::Slot(t) ? TensorAccess::Slot(t)->id : trace::kNoBuffer,
+      TensorAccess::MemoryOf(t) == Memory::kUb ? TensorAccess::UbOffset(t) : trace::kNoUbAddr);
 }
 
 }  // namespace ascsim::aicore

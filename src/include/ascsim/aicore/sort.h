@@ -77,8 +77,8 @@ uint64_t MergeLists(bool half_scores, uint8_t* dst, const uint8_t* const src[4],
                     const uint16_t len[4], int lists, bool suspend, uint16_t taken[4]);
 void CheckSortRepeat(const char* call, int64_t repeat);
 int MrgSortLists(uint16_t valid_bit);
-trace::ApiCall SortCall(const char* name, uint8_t elem, uint64_t n, uint32_t dst, uint32_t src0,
-                        uint32_t src1);
+trace::ApiCall SortCall(const char* name, uint8_t elem, uint64_t n, BufferRef dst, BufferRef src0,
+                        BufferRef src1);
 
 // A list of MrgSort: live, 8 B aligned (the documented requirement for the lists), inside.
 template <class T>

@@ -16,7 +16,7 @@
 namespace ascsim::aicore {
 
 trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem, uint64_t n,
-                          uint32_t dst, uint32_t src0, uint32_t src1);
+                          BufferRef dst, BufferRef src0, BufferRef src1);
 
 template <class T>
 void BinaryCount(const char* name, simd::BinaryOp op, const AscendC::LocalTensor<T>& dst,
