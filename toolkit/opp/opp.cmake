@@ -69,12 +69,28 @@ if(ASCSIM_BUILD_TESTS)
     list(GET entry 1 op)
     add_test(NAME toolkit_customop_${sample}
       COMMAND ${CMAKE_COMMAND} -DPREFIX=${CMAKE_CURRENT_BINARY_DIR}/sample_prefix
-              -DSAMPLE_DIR=${PROJECT_SOURCE_DIR}/tests/customop/${sample}
-              -DCOMMON_DIR=${PROJECT_SOURCE_DIR}/tests/customop/common -DOP=${op}
+              -DSAMPLE_DIR=${PROJECT_SOURCE_DIR}/tests/customop/${sample} -DOP=${op}
               -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/customop_work/${sample}
               -DPYTHON_DIR=${_python_dir}
               -P ${PROJECT_SOURCE_DIR}/tests/customop/run_customop.cmake)
     set_tests_properties(toolkit_customop_${sample} PROPERTIES
       FIXTURES_REQUIRED toolkit_prefix RESOURCE_LOCK ascsim_vendor_customize TIMEOUT 1800)
+  endforeach()
+  # A broken project fails its build with one line naming what is wrong.
+  foreach(entry "no_opdef|registers no operator \\(no OP_ADD in its op_host sources\\)"
+                "kernel_error|opc: compiling [^ ]*squared_diff_custom.cpp for SquaredDiffCustom \\(SquaredDiffCustom_[0-9]\\) failed"
+                "bad_json|msopgen: SquaredDiffCustom.json is not valid JSON: ")
+    string(FIND "${entry}" "|" _bar)
+    string(SUBSTRING "${entry}" 0 ${_bar} _break)
+    math(EXPR _bar "${_bar} + 1")
+    string(SUBSTRING "${entry}" ${_bar} -1 _expect)
+    add_test(NAME toolkit_customop_broken_${_break}
+      COMMAND ${CMAKE_COMMAND} -DPREFIX=${CMAKE_CURRENT_BINARY_DIR}/sample_prefix
+              -DSAMPLE_DIR=${PROJECT_SOURCE_DIR}/tests/customop/SquaredDiff -DOP=SquaredDiffCustom
+              -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/customop_work/broken_${_break}
+              -DPYTHON_DIR=${_python_dir} -DBREAK=${_break} "-DEXPECT=${_expect}"
+              -P ${PROJECT_SOURCE_DIR}/tests/customop/run_customop.cmake)
+    set_tests_properties(toolkit_customop_broken_${_break} PROPERTIES
+      FIXTURES_REQUIRED toolkit_prefix TIMEOUT 600)
   endforeach()
 endif()

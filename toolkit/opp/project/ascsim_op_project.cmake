@@ -50,12 +50,16 @@ execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${_ops_srcs} ${_host_flags}
                         -o ${_autogen}/libascend_all_ops.so
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "ascsim: compiling op_host failed:\n${_out}${_err}")
+  # The compiler's lines unwrapped (a FATAL_ERROR message is re-wrapped), then one line.
+  message("${_out}${_err}")
+  message(FATAL_ERROR "ascsim: compiling op_host (${_ops_srcs}) failed")
 endif()
 execute_process(COMMAND ${ASCSIM_OP_BUILD} ${_autogen}/libascend_all_ops.so ${_autogen}
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "ascsim: op_build failed:\n${_out}${_err}")
+  string(STRIP "${_out}${_err}" _msg)
+  message("${_msg}")  # op_build's one line, unwrapped
+  message(FATAL_ERROR "ascsim: op_build failed")
 endif()
 message(STATUS "${_out}")
 include(${_autogen}/ascsim_kernels.cmake)
