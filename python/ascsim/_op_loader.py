@@ -166,6 +166,8 @@ def _build_project(project: str, soc_short: str, soc_full: str, folder: str,
                         f"--soc_version={soc_full}", f"--output={out}",
                         f"--ascsim-host-lib={host_lib}", f"--ascsim-libdir={lib}"]
                 args += [f"--ascsim-include={d}" for d in cfg["include_dirs"]]
+                if cfg["launch_transform"]:  # for a kernel file with a <<<>>> _do wrapper
+                    args.append(f"--ascsim-launch-transform={cfg['launch_transform']}")
                 jobs.append((args, f"compiling the kernel of {op} ({b})"))
         if not jobs:
             raise _error(f"{project} has no operator with AddConfig(\"{soc_short}\") "

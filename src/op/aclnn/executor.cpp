@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <unordered_set>
 #include <utility>
 
 #include "ascsim/acl_launch.h"
@@ -58,6 +59,32 @@ struct aclOpExecutor {
   uint64_t tiling_key = 0;
   uint64_t workspace_size = 0;
   bool repeatable = false;
+
+  // The executors alive now: aclnn<Op> frees a non-repeatable executor once it ran, so a second
+  // call with it (a program that loops without aclSetAclOpExecutorRepeatable) is refused with a
+  // message instead of using freed memory. One set lookup per call.
+  static std::mutex& LiveMutex() {
+    static std::mutex* mu = new std::mutex();
+    return *mu;
+  }
+  static std::unordered_set<const aclOpExecutor*>& Live() {
+    static auto* live = new std::unordered_set<const aclOpExecutor*>();
+    return *live;
+  }
+  static bool IsLive(const aclOpExecutor* ex) {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    return Live().count(ex) != 0;
+  }
+  aclOpExecutor() {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    Live().insert(this);
+  }
+  ~aclOpExecutor() {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    Live().erase(this);
+  }
+  aclOpExecutor(const aclOpExecutor&) = delete;
+  aclOpExecutor& operator=(const aclOpExecutor&) = delete;
 };
 
 namespace ascsim::op {
@@ -709,6 +736,14 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
   return Boundary(api, [&] {
     if (api == nullptr) Throw(ACLNN_ERR_PARAM_NULLPTR, "ascsim_aclnn_run: api is nullptr");
     if (ex == nullptr) Throw(ACLNN_ERR_PARAM_NULLPTR, std::string(api) + ": executor is nullptr");
+    if (!aclOpExecutor::IsLive(ex)) {
+      Throw(ACLNN_ERR_PARAM_INVALID,
+            std::string(api) +
+                ": the executor was already run or destroyed (an executor runs "
+                "once unless aclSetAclOpExecutorRepeatable made it repeatable; "
+                "call " +
+                api + "GetWorkspaceSize again for each run)");
+    }
     std::unique_ptr<aclOpExecutor> owned(ex->repeatable ? nullptr : ex);
     if (ex->workspace_size > 0 && workspace == nullptr) {
       Throw(ACLNN_ERR_PARAM_NULLPTR, std::string(api) + ": workspace is nullptr (" +
@@ -740,7 +775,10 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
       const std::vector<uint64_t> words = ListDescriptor(list);
       args[list.slot] = buffers.Copy(words.data(), words.size() * sizeof(uint64_t));
     }
-    args[ex->workspace_slot] = workspace;
+    // With no workspace asked for, the pointer a program passes is not the kernel's to use (the
+    // AclNN samples pass `&workspace`, a host address, with size 0; the device never touches it);
+    // the kernel gets no workspace, so a kernel that does use one faults at its first access.
+    args[ex->workspace_slot] = ex->workspace_size > 0 ? workspace : nullptr;
     if (!ex->tiling.empty()) {
       args[ex->tiling_slot] = buffers.Copy(ex->tiling.data(), ex->tiling.size());
     }
@@ -833,6 +871,12 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+  if (executor != nullptr && !aclOpExecutor::IsLive(executor)) {
+    ascsim::acl::RecordError(
+        "aclDestroyAclOpExecutor: the executor was already run (not repeatable) or destroyed",
+        ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_ERR_PARAM_INVALID;
+  }
   delete executor;
   return ACLNN_SUCCESS;
 }

@@ -264,6 +264,33 @@ TEST_F(Aclnn, TwoPhasesOnAStreamForEachDataType) {
   }
 }
 
+// The AclNN invocation samples pass `&workspace` (a host address) with a workspace size of 0:
+// the device never touches it, and neither does the simulated launch.
+TEST_F(Aclnn, AHostWorkspacePointerWithSizeZeroIsNotTheKernels) {
+  const std::vector<float> xv = Ramp(1.0f);
+  const std::vector<float> yv = Ramp(0.5f);
+  aclTensor* x = Tensor(xv);
+  aclTensor* y = Tensor(yv);
+  aclTensor* z = Tensor(std::vector<float>(kN, 0.0f));
+  uint64_t ws = 99;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(Prepare(x, y, 3.0, 1, z, &ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(ws, 0u);
+  void* host_workspace = nullptr;
+  ASSERT_EQ(ascsim_aclnn_run("aclnnAclnnTestAdd", &host_workspace, 0, ex, stream_), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const std::vector<float> zv = Read(z);
+  for (int64_t i = 0; i < kN; ++i) ASSERT_EQ(zv[i], xv[i] + 3.0f * yv[i]) << i;
+  // The executor ran once and is gone: a second run (a loop without
+  // aclSetAclOpExecutorRepeatable) is refused, and so is destroying it.
+  EXPECT_EQ(ascsim_aclnn_run("aclnnAclnnTestAdd", nullptr, 0, ex, stream_),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("aclnnAclnnTestAdd: the executor was already run or "
+                                              "destroyed"));
+  EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+}
+
 TEST_F(Aclnn, AbsentOptionalInputTilingKeyAndDefaultStream) {
   const std::vector<float> xv = Ramp(1.0f);
   const std::vector<float> yv = Ramp(0.25f);

@@ -265,6 +265,7 @@ std::vector<Param> Params(const Json& list, const std::string& where) {
 int OpcMain(int argc, char** argv) {
   std::string src, main_func, input_param, soc_version, output, host_lib, tiling_key_opt, lib_dir,
       log;
+  std::string launch_transform;  // default: <P>/bin/ascsim-launch-transform
   std::vector<std::string> include_dirs;
   bool debug = false;
   for (int i = 1; i < argc; ++i) {
@@ -290,6 +291,8 @@ int OpcMain(int argc, char** argv) {
       lib_dir = rest();
     } else if (value("--ascsim-log")) {
       log = rest();
+    } else if (value("--ascsim-launch-transform")) {
+      launch_transform = rest();
     } else if (value("--tiling_key")) {
       tiling_key_opt = rest();
     } else if (value("--op_debug_config")) {
@@ -324,8 +327,30 @@ int OpcMain(int argc, char** argv) {
     if (mkdtemp(dir_template) == nullptr) throw InvalidArgument("cannot make a temporary folder");
     tmp = dir_template;
     Write(tmp + "/tiling.h", tiling.empty() ? "#pragma once\n" : tiling);
+    // A kernel file with a `<<<>>>` launch wrapper (the older samples' `<kernel>_do`, outside
+    // `#ifndef __CCE_KT_TEST__`, which bisheng compiles for the device) is compiled as ascsim
+    // compiles launch syntax: rewritten by the toolkit's ascsim-launch-transform, with #line
+    // so that errors name the original file.
+    std::string compiled = kernel;
+    if (Read(kernel).find("<<<") != std::string::npos) {
+      if (launch_transform.empty()) {
+        launch_transform = ToolkitRoot() + "/bin/ascsim-launch-transform";
+      }
+      if (!Exists(launch_transform)) {
+        throw InvalidArgument(kernel + " uses the <<<>>> launch syntax, which needs " +
+                              launch_transform + " (give --ascsim-launch-transform=<tool>)");
+      }
+      compiled = tmp + "/" + kernel.substr(kernel.find_last_of('/') + 1);
+      const std::string rewrite_log = tmp + "/launch_transform.log";
+      if (Run({"sh", "-c", "\"$0\" --display-name \"$1\" \"$1\" > \"$2\" 2> \"$3\"",
+               launch_transform, kernel, compiled, rewrite_log}) != 0) {
+        std::string why = Exists(rewrite_log) ? Read(rewrite_log) : std::string();
+        while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+        throw InvalidArgument("rewriting the <<<>>> launches of " + kernel + " failed: " + why);
+      }
+    }
     Write(tmp + "/entry.cpp",
-          "#include \"" + kernel +
+          "#include \"" + compiled +
               "\"\n#include \"ascsim/op_kernel_entry.h\"\nASCSIM_OP_KERNEL_ENTRY(" + main_func +
               ")\n");
     mkdir(output.c_str(), 0755);

@@ -52,7 +52,7 @@ execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${_ops_srcs} ${_host_flags}
 if(NOT _rc EQUAL 0)
   # The compiler's lines unwrapped (a FATAL_ERROR message is re-wrapped), then one line.
   message("${_out}${_err}")
-  message(FATAL_ERROR "ascsim: compiling op_host (${_ops_srcs}) failed")
+  message(FATAL_ERROR "ascsim: compiling op_host failed (the compiler's lines are above)")
 endif()
 execute_process(COMMAND ${ASCSIM_OP_BUILD} ${_autogen}/libascend_all_ops.so ${_autogen}
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
