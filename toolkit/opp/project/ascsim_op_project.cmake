@@ -76,9 +76,14 @@ target_link_libraries(cust_opapi PRIVATE ascendcl nnopbase)
 set_target_properties(cust_opapi PROPERTIES BUILD_RPATH "${_p}/lib" INSTALL_RPATH "${_p}/lib"
                       LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/op_api/lib)
 
-set(_opmaster ${CMAKE_BINARY_DIR}/op_host/libcust_opmaster_rt2.0.so)
+# The build tree is laid out as the package is (op_api/, op_impl/), so that a program linking
+# build_out/op_api/lib/libcust_opapi.so directly (the "-f aclnn" lite flow of the official
+# samples, with no .run installed) finds the package it belongs to.
+file(COPY ${_aclnn_headers} DESTINATION ${CMAKE_BINARY_DIR}/op_api/include)
+set(_tiling_dir ${CMAKE_BINARY_DIR}/op_impl/ai_core/tbe/op_tiling/lib/linux/${CMAKE_SYSTEM_PROCESSOR})
+set(_opmaster ${_tiling_dir}/libcust_opmaster_rt2.0.so)
 add_custom_command(OUTPUT ${_opmaster}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/op_host
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${_tiling_dir}
   COMMAND ${CMAKE_COMMAND} -E copy ${_autogen}/libascend_all_ops.so ${_opmaster}
   DEPENDS ${_autogen}/libascend_all_ops.so
   COMMENT "ascsim: libcust_opmaster_rt2.0.so")
@@ -109,7 +114,7 @@ foreach(_soc IN LISTS ASCEND_COMPUTE_UNIT)
     if(NOT EXISTS "${_src}")
       message(FATAL_ERROR "ascsim: the kernel of ${_op} must be op_kernel/${_file}.cpp")
     endif()
-    set(_out_dir "${CMAKE_BINARY_DIR}/kernel/${_soc}/${_file}")
+    set(_out_dir "${CMAKE_BINARY_DIR}/op_impl/ai_core/tbe/kernel/${_soc}/${_file}")
     list(APPEND _kernel_dirs "${_soc}/${_file}")
     foreach(_bin IN LISTS ASCSIM_KERNELS_${_soc}_${_op})
       add_custom_command(OUTPUT ${_out_dir}/${_bin}.o
@@ -143,7 +148,7 @@ foreach(_soc IN LISTS ASCEND_COMPUTE_UNIT)
 endforeach()
 list(REMOVE_DUPLICATES _kernel_dirs)
 foreach(_dir IN LISTS _kernel_dirs)
-  install(DIRECTORY ${CMAKE_BINARY_DIR}/kernel/${_dir}/
+  install(DIRECTORY ${CMAKE_BINARY_DIR}/op_impl/ai_core/tbe/kernel/${_dir}/
           DESTINATION ${_vendor_dir}/op_impl/ai_core/tbe/kernel/${_dir})
 endforeach()
 file(GLOB _kernel_srcs "${CMAKE_SOURCE_DIR}/op_kernel/*")
