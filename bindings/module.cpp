@@ -10,6 +10,7 @@
 #include "errors.h"
 #include "kernel_bindings.h"
 #include "kernel_module_bindings.h"
+#include "op_bindings.h"
 #include "profile_bindings.h"
 #include "settings_bindings.h"
 #include "stream.h"
@@ -29,4 +30,5 @@ PYBIND11_MODULE(_core, m) {
   ascsim_py::RegisterSettings(m);
   ascsim_py::RegisterKernelModules(m);
   ascsim_py::RegisterProfile(m);
+  ascsim_py::RegisterOps(m);
 }

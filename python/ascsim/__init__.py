@@ -23,6 +23,7 @@ from ._core import (BuildError, DeviceMemoryError, Error, InvalidArgumentError, 
                     SyncMisuseError, TimeoutError, UbOverflowError)
 from ._core import Stream
 from ._loader import Kernel, default_build_root, load
+from ._op_loader import Operator, load_op
 from ._plot import explain_bound
 from ._profile import Profile, profile
 from ._settings import (get_sanitize, get_serial, get_settings, get_soc, get_strict,
@@ -72,6 +73,8 @@ __all__ = [
     "__version__",
     # your own kernels
     "load", "Kernel", "default_build_root",
+    # custom-operator projects and packages
+    "load_op", "Operator",
     # launches and profiling
     "Stream", "profile", "Profile", "explain_bound",
     # settings

@@ -4,6 +4,7 @@
 // launch's input or output, often one running on another stream. The registry alone cannot tell:
 // the address is device memory. What can tell is where the address came from: a kernel reaches
 // GM through the pointers it was given (and the addresses it reads from GM or from its tiling).
+#include <cstring>
 #include <limits>
 
 #include "ascsim/aicore/checks.h"
@@ -32,6 +33,24 @@ GmState GmProvenance(const LaunchShared& launch, const void* p, const GmRange& a
   for (uint64_t word : args.words) {
     if (Holds(alloc, static_cast<uintptr_t>(word))) return GmState::kOwn;
   }
+  // An allocation whose start is stored in a small buffer the launch was given: a tensor of a
+  // ListTensorDesc (a custom operator's dynamic input), which each block slices
+  // (`GetDataPtr(i) + blockLength * GetBlockIdx()`). Read only on this path, once per
+  // SetGlobalBuffer that reached a foreign-looking allocation.
+  constexpr size_t kMaxTableBytes = 4096;
+  if (launch.find_gm != nullptr) {
+    for (const void* arg : args.pointers) {
+      GmRange table;
+      if (arg == nullptr || !launch.find_gm(arg, &table)) continue;
+      const auto bytes = static_cast<size_t>(table.end - table.begin);
+      if (bytes > kMaxTableBytes) continue;
+      for (size_t at = 0; at + sizeof(uint64_t) <= bytes; at += sizeof(uint64_t)) {
+        uint64_t word;
+        std::memcpy(&word, table.begin + at, sizeof(word));
+        if (word == reinterpret_cast<uintptr_t>(alloc.begin)) return GmState::kOwn;
+      }
+    }
+  }
   return GmState::kForeign;
 }
 
@@ -45,9 +64,10 @@ void FaultGmAddress(const char* call, const char* verb, const uint8_t* lo, const
               "argument)"));
   }
   std::string detail =
-      Str(call, " ", verb, " of ", hi - lo, " B at ", Hex(at), ": the address is inside a device "
-          "allocation of ", alloc.end - alloc.begin, " B at ",
-          Hex(reinterpret_cast<uintptr_t>(alloc.begin)),
+      Str(call, " ", verb, " of ", hi - lo, " B at ", Hex(at),
+          ": the address is inside a device "
+          "allocation of ",
+          alloc.end - alloc.begin, " B at ", Hex(reinterpret_cast<uintptr_t>(alloc.begin)),
           " that this launch was not given (no GM argument points into it)");
   // Name the argument whose allocation ends closest below the address: the usual cause is an
   // offset computed past its end (a length larger than the buffer, one block too many).
@@ -68,9 +88,9 @@ void FaultGmAddress(const char* call, const char* verb, const uint8_t* lo, const
       }
     }
     if (best < args.pointers.size()) {
-      detail += Str("; it lies ", best_gap, " B past the end of the ", best_range.end -
-                    best_range.begin, " B allocation of kernel argument index ", args.param[best],
-                    " (an offset or length larger than that buffer?)");
+      detail += Str("; it lies ", best_gap, " B past the end of the ",
+                    best_range.end - best_range.begin, " B allocation of kernel argument index ",
+                    args.param[best], " (an offset or length larger than that buffer?)");
     }
   }
   detail += "; on the device this access would reach another buffer";

@@ -19,7 +19,7 @@ constexpr int kLen = 256;  // floats per block
 // Block b copies x[0, kLen) to z + offset + b * stride (elements), the slice a kernel computing
 // its offsets from a wrong length would pick.
 extern "C" __global__ __aicore__ void overrun_copy_custom(GM_ADDR x, GM_ADDR z, uint32_t offset,
-                                                         uint32_t stride) {
+                                                          uint32_t stride) {
   AscendC::TPipe pipe;
   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
   pipe.InitBuffer(buf, kLen * sizeof(float));
@@ -70,6 +70,25 @@ extern "C" __global__ __aicore__ void table_address_custom(GM_ADDR x, GM_ADDR ta
   AscendC::GlobalTensor<float> outGm;
   xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kLen);
   outGm.SetGlobalBuffer(out, kLen);
+  AscendC::DataCopy(t, xGm, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(outGm, t, kLen);
+}
+
+// Reads the address of its output from GM, as a ListTensorDesc entry, and writes its block's
+// slice of it (kLen floats per block): addresses inside that allocation, not its start.
+extern "C" __global__ __aicore__ void table_slice_custom(GM_ADDR x, GM_ADDR table) {
+  AscendC::GlobalTensor<uint64_t> tableGm;
+  tableGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(table), 1);
+  __gm__ float* out = reinterpret_cast<__gm__ float*>(tableGm.GetValue(0));
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kLen * sizeof(float));
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::GlobalTensor<float> xGm;
+  AscendC::GlobalTensor<float> outGm;
+  xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kLen);
+  outGm.SetGlobalBuffer(out + kLen * AscendC::GetBlockIdx(), kLen);
   AscendC::DataCopy(t, xGm, kLen);
   AscendC::PipeBarrier<PIPE_ALL>();
   AscendC::DataCopy(outGm, t, kLen);
@@ -180,6 +199,15 @@ TEST_F(GmProvenance, AnAllocationStartReadFromGmIsReachable) {
   ascsim::MakeKernelLauncher("table_address_custom", &table_address_custom)
       .Run(1, nullptr, x_, table);
   for (int i = 0; i < kLen; ++i) ASSERT_EQ(victim_[i], static_cast<float>(i)) << i;
+  ascsim::DeviceFree(table);
+}
+
+TEST_F(GmProvenance, EachBlocksSliceOfAnAllocationReadFromATableIsReachable) {
+  auto* table = static_cast<uint64_t*>(ascsim::DeviceMalloc(2 * sizeof(uint64_t)));
+  table[0] = reinterpret_cast<uint64_t>(victim_);
+  table[1] = 0;
+  ascsim::MakeKernelLauncher("table_slice_custom", &table_slice_custom).Run(4, nullptr, x_, table);
+  for (int i = 0; i < 4 * kLen; ++i) ASSERT_EQ(victim_[i], static_cast<float>(i % kLen)) << i;
   ascsim::DeviceFree(table);
 }
 

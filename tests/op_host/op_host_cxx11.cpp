@@ -8,6 +8,7 @@
 
 #include "graph/utils/type_utils.h"
 #include "register/op_def_registry.h"
+#include "register/register.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/tiling_api.h"
@@ -99,3 +100,11 @@ class MmCxx11 : public OpDef {
 };
 OP_ADD(MmCxx11);
 }  // namespace ops
+
+// A framework plugin (framework/tf_plugin of a generated project): compiles, registers nothing.
+namespace domi {
+REGISTER_CUSTOM_OP("MmCxx11")
+    .FrameworkType(TENSORFLOW)
+    .OriginOpType("MmCxx11")
+    .ParseParamsByOperatorFn(AutoMappingByOpFn);
+}  // namespace domi

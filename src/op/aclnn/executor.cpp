@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <unordered_set>
 #include <utility>
 
 #include "ascsim/acl_launch.h"
@@ -58,6 +60,32 @@ struct aclOpExecutor {
   uint64_t tiling_key = 0;
   uint64_t workspace_size = 0;
   bool repeatable = false;
+
+  // The executors alive now: aclnn<Op> frees a non-repeatable executor once it ran, so a second
+  // call with it (a program that loops without aclSetAclOpExecutorRepeatable) is refused with a
+  // message instead of using freed memory. One set lookup per call.
+  static std::mutex& LiveMutex() {
+    static std::mutex* mu = new std::mutex();
+    return *mu;
+  }
+  static std::unordered_set<const aclOpExecutor*>& Live() {
+    static auto* live = new std::unordered_set<const aclOpExecutor*>();
+    return *live;
+  }
+  static bool IsLive(const aclOpExecutor* ex) {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    return Live().count(ex) != 0;
+  }
+  aclOpExecutor() {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    Live().insert(this);
+  }
+  ~aclOpExecutor() {
+    std::lock_guard<std::mutex> lock(LiveMutex());
+    Live().erase(this);
+  }
+  aclOpExecutor(const aclOpExecutor&) = delete;
+  aclOpExecutor& operator=(const aclOpExecutor&) = delete;
 };
 
 namespace ascsim::op {
@@ -443,16 +471,30 @@ uint32_t RunHostFunc(const char* api, const ResolvedOp& op, const char* what, ac
     Throw(code, std::string(api) + ": " + op.op_type + "'s " + what + ": " + Errors(errors));
   }
   if (status != ge::GRAPH_SUCCESS) {
-    Throw(code, std::string(api) + ": " + op.op_type + "'s " + what + " failed (returned " +
-                    std::to_string(status) + ")");
+    Throw(code,
+          std::string(api) + ": " + op.op_type + "'s " + what + " failed (returned " +
+              (status == ge::GRAPH_FAILED ? std::string("GRAPH_FAILED") : std::to_string(status)) +
+              ")");
   }
   return status;
+}
+
+constexpr int64_t kShapeNotInferred = std::numeric_limits<int64_t>::min();
+bool NotInferred(const gert::Shape& s) {
+  return s.GetDimNum() == 1 && s.GetDim(0) == kShapeNotInferred;
 }
 
 // InferShape and InferDataType; with `check`, the given outputs must agree.
 void Infer(const char* api, const ResolvedOp& op, OpCall& call, const CallArgs& a, size_t combo,
            bool check) {
   if (op.funcs.infer_shape != nullptr) {
+    // An InferShape may leave an output alone (the official unaligned WholeReduceSum sample
+    // returns GRAPH_SUCCESS having set nothing; an aclnn call on the device takes the output
+    // tensor's shape as given): such an output keeps this mark and is not compared.
+    for (gert::Shape& s : call.inferred_shapes) {
+      s.SetDimNum(1);
+      s.SetDim(0, kShapeNotInferred);
+    }
     RunHostFunc(api, op, "InferShape", ACLNN_ERR_INNER_INFERSHAPE_ERROR,
                 [&] { return op.funcs.infer_shape(&call.infer_shape_context); });
   }
@@ -479,7 +521,7 @@ void Infer(const char* api, const ResolvedOp& op, OpCall& call, const CallArgs& 
       const std::string name = op.outputs[i].name + (op.outputs[i].kind == ParamKind::kDynamic
                                                          ? "[" + std::to_string(j) + "]"
                                                          : std::string());
-      if (op.funcs.infer_shape != nullptr) {
+      if (op.funcs.infer_shape != nullptr && !NotInferred(call.inferred_shapes[out])) {
         const gert::Shape& s = call.inferred_shapes[out];
         bool same = s.GetDimNum() == t.view_dims.size();
         for (size_t d = 0; same && d < t.view_dims.size(); ++d) {
@@ -707,6 +749,14 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
   return Boundary(api, [&] {
     if (api == nullptr) Throw(ACLNN_ERR_PARAM_NULLPTR, "ascsim_aclnn_run: api is nullptr");
     if (ex == nullptr) Throw(ACLNN_ERR_PARAM_NULLPTR, std::string(api) + ": executor is nullptr");
+    if (!aclOpExecutor::IsLive(ex)) {
+      Throw(ACLNN_ERR_PARAM_INVALID,
+            std::string(api) +
+                ": the executor was already run or destroyed (an executor runs "
+                "once unless aclSetAclOpExecutorRepeatable made it repeatable; "
+                "call " +
+                api + "GetWorkspaceSize again for each run)");
+    }
     std::unique_ptr<aclOpExecutor> owned(ex->repeatable ? nullptr : ex);
     if (ex->workspace_size > 0 && workspace == nullptr) {
       Throw(ACLNN_ERR_PARAM_NULLPTR, std::string(api) + ": workspace is nullptr (" +
@@ -738,7 +788,10 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
       const std::vector<uint64_t> words = ListDescriptor(list);
       args[list.slot] = buffers.Copy(words.data(), words.size() * sizeof(uint64_t));
     }
-    args[ex->workspace_slot] = workspace;
+    // With no workspace asked for, the pointer a program passes is not the kernel's to use (the
+    // AclNN samples pass `&workspace`, a host address, with size 0; the device never touches it);
+    // the kernel gets no workspace, so a kernel that does use one faults at its first access.
+    args[ex->workspace_slot] = ex->workspace_size > 0 ? workspace : nullptr;
     if (!ex->tiling.empty()) {
       args[ex->tiling_slot] = buffers.Copy(ex->tiling.data(), ex->tiling.size());
     }
@@ -783,6 +836,11 @@ std::vector<InferredOutput> InferOutputs(const char* api, const char* op_type,
       InferredOutput o;
       o.name = op.outputs[i].name;
       const gert::Shape& s = call.inferred_shapes[out];
+      if (NotInferred(s)) {
+        Throw(ACLNN_ERR_PARAM_INVALID, std::string(api) + ": " + op.op_type +
+                                           "'s InferShape sets no shape for output " + o.name +
+                                           "; pass the outputs (out=)");
+      }
       for (size_t d = 0; d < s.GetDimNum(); ++d) o.shape.push_back(s.GetDim(d));
       o.data_type = call.inferred_types[out];
       out += call.ir_outputs[i].GetInstanceNum();
@@ -831,6 +889,12 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+  if (executor != nullptr && !aclOpExecutor::IsLive(executor)) {
+    ascsim::acl::RecordError(
+        "aclDestroyAclOpExecutor: the executor was already run (not repeatable) or destroyed",
+        ACLNN_ERR_PARAM_INVALID);
+    return ACLNN_ERR_PARAM_INVALID;
+  }
   delete executor;
   return ACLNN_SUCCESS;
 }

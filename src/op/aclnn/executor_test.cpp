@@ -75,7 +75,10 @@ static ge::graphStatus AclnnTestSumTilingFunc(gert::TilingContext* context) {
 }  // namespace optiling
 
 namespace ge {
+// mode 5 (otherwise as 1): sets no output shape, as the official unaligned WholeReduceSum
+// sample's InferShape does.
 static graphStatus AclnnTestInferShape(gert::InferShapeContext* context) {
+  if (*context->GetAttrs()->GetInt(1) == 5) return GRAPH_SUCCESS;
   *context->GetOutputShape(0) = *context->GetInputShape(0);
   return GRAPH_SUCCESS;
 }
@@ -264,6 +267,60 @@ TEST_F(Aclnn, TwoPhasesOnAStreamForEachDataType) {
   }
 }
 
+// The AclNN invocation samples pass `&workspace` (a host address) with a workspace size of 0:
+// the device never touches it, and neither does the simulated launch.
+TEST_F(Aclnn, AHostWorkspacePointerWithSizeZeroIsNotTheKernels) {
+  const std::vector<float> xv = Ramp(1.0f);
+  const std::vector<float> yv = Ramp(0.5f);
+  aclTensor* x = Tensor(xv);
+  aclTensor* y = Tensor(yv);
+  aclTensor* z = Tensor(std::vector<float>(kN, 0.0f));
+  uint64_t ws = 99;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(Prepare(x, y, 3.0, 1, z, &ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(ws, 0u);
+  void* host_workspace = nullptr;
+  ASSERT_EQ(ascsim_aclnn_run("aclnnAclnnTestAdd", &host_workspace, 0, ex, stream_), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const std::vector<float> zv = Read(z);
+  for (int64_t i = 0; i < kN; ++i) ASSERT_EQ(zv[i], xv[i] + 3.0f * yv[i]) << i;
+  // The executor ran once and is gone: a second run (a loop without
+  // aclSetAclOpExecutorRepeatable) is refused, and so is destroying it.
+  EXPECT_EQ(ascsim_aclnn_run("aclnnAclnnTestAdd", nullptr, 0, ex, stream_),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("aclnnAclnnTestAdd: the executor was already run or "
+                                              "destroyed"));
+  EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+}
+
+// An InferShape that sets no output shape leaves the given output's shape as it is (on the
+// device an aclnn call takes the output tensor as given); InferOutputs cannot size it.
+TEST_F(Aclnn, AnOutputInferShapeLeavesAloneIsNotCompared) {
+  const std::vector<float> xv = Ramp(1.0f);
+  const std::vector<float> yv = Ramp(0.5f);
+  aclTensor* x = Tensor(xv);
+  aclTensor* y = Tensor(yv);
+  aclTensor* z = Tensor(std::vector<float>(kN, 0.0f));
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(Prepare(x, y, 2.0, 5, z, &ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(ascsim_aclnn_run("aclnnAclnnTestAdd", nullptr, 0, ex, nullptr), ACLNN_SUCCESS);
+  const std::vector<float> zv = Read(z);
+  for (int64_t i = 0; i < kN; ++i) ASSERT_EQ(zv[i], xv[i] + 2.0f * yv[i]) << i;
+  const AscsimAclnnArg args[5] = {{ASCSIM_ACLNN_TENSOR, "x", x, 0, 0},
+                                  {ASCSIM_ACLNN_TENSOR, "yOptional", y, 0, 0},
+                                  {ASCSIM_ACLNN_FLOAT, "alpha", nullptr, 0, 2.0},
+                                  {ASCSIM_ACLNN_INT, "mode", nullptr, 5, 0},
+                                  {ASCSIM_ACLNN_TENSOR, "z", nullptr, 0, 0}};
+  try {
+    ascsim::op::InferOutputs("infer", "AclnnTestAdd", args, 5);
+    ADD_FAILURE() << "InferOutputs sized an output InferShape left alone";
+  } catch (const ascsim::InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("AclnnTestAdd's InferShape sets no shape for output z"));
+  }
+}
+
 TEST_F(Aclnn, AbsentOptionalInputTilingKeyAndDefaultStream) {
   const std::vector<float> xv = Ramp(1.0f);
   const std::vector<float> yv = Ramp(0.25f);
@@ -423,7 +480,8 @@ TEST_F(Aclnn, HostFunctionAndKernelErrors) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(Prepare(x, nullptr, -1.0, 1, z, &ws, &ex), ACLNN_ERR_INNER_TILING_ERROR);
-  EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("AclnnTestAdd's TilingFunc failed (returned"));
+  EXPECT_THAT(aclGetRecentErrMsg(),
+              HasSubstr("AclnnTestAdd's TilingFunc failed (returned GRAPH_FAILED)"));
   EXPECT_EQ(Prepare(x, nullptr, 1.0, 0, z, &ws, &ex), ACLNN_ERR_INNER_TILING_ERROR);
   EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("TilingFunc set no block dim"));
   EXPECT_EQ(Prepare(x, nullptr, 1.0, 8, z, &ws, &ex), ACLNN_ERR_INNER_TILING_ERROR);

@@ -218,28 +218,38 @@ const std::vector<KernelVariant*>& OpPackage::Variants(const std::string& op_typ
     throw InvalidArgument("no kernel of " + op_type + " for " + soc_short +
                           " is registered in this process");
   }
-  const std::string dir = root_ + kKernelDir + soc_short + "/" + SnakeCase(op_type);
+  // The operator's folder is its op file name (SnakeCase of the type as op_build writes it); a
+  // package built by other rules is searched folder by folder.
+  const std::string soc_dir = root_ + kKernelDir + soc_short;
+  std::vector<std::string> dirs = {soc_dir + "/" + SnakeCase(op_type)};
+  for (const std::string& d : List(soc_dir)) {
+    if (d != SnakeCase(op_type)) dirs.push_back(soc_dir + "/" + d);
+  }
   std::vector<KernelVariant*> found;
-  for (const std::string& name : List(dir)) {
-    if (name.size() < 7 || name.compare(name.size() - 7, 7, ".ascsim") != 0) continue;
-    std::ifstream in(dir + "/" + name);
-    std::stringstream text;
-    text << in.rdbuf();
-    KernelVariant v = ParseKernelVariant(text.str(), dir + "/" + name);
-    if (v.op_type != op_type) continue;
-    v.binary = dir + "/" + (v.binary.empty() ? name.substr(0, name.size() - 7) + ".so" : v.binary);
-    storage_.emplace_back(new KernelVariant(v));
-    found.push_back(storage_.back().get());
+  for (const std::string& dir : dirs) {
+    for (const std::string& name : List(dir)) {
+      if (name.size() < 7 || name.compare(name.size() - 7, 7, ".ascsim") != 0) continue;
+      std::ifstream in(dir + "/" + name);
+      std::stringstream text;
+      text << in.rdbuf();
+      KernelVariant v = ParseKernelVariant(text.str(), dir + "/" + name);
+      if (v.op_type != op_type) continue;
+      v.binary =
+          dir + "/" + (v.binary.empty() ? name.substr(0, name.size() - 7) + ".so" : v.binary);
+      storage_.emplace_back(new KernelVariant(v));
+      found.push_back(storage_.back().get());
+    }
+    if (!found.empty()) break;
   }
   if (found.empty()) {
     std::string socs;
     for (const std::string& s : List(root_ + kKernelDir)) {
-      if (s != "config" && IsDir(root_ + kKernelDir + s + "/" + SnakeCase(op_type))) {
+      if (s != "config" && s != soc_short && IsDir(root_ + kKernelDir + s)) {
         socs += (socs.empty() ? "" : ", ") + s;
       }
     }
     throw InvalidArgument("the operator package " + root_ + " has no kernel of " + op_type +
-                          " for " + soc_short + " (it has them for " +
+                          " for " + soc_short + " (it has kernels for " +
                           (socs.empty() ? std::string("no SoC") : socs) +
                           "; ASCEND_COMPUTE_UNIT in CMakePresets.json names the SoCs built)");
   }

@@ -1,0 +1,1 @@
+"""tbe.common (ascsim stand-in)."""

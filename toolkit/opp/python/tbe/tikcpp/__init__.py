@@ -1,0 +1,1 @@
+"""tbe.tikcpp (ascsim stand-in): nothing to compile here; opc does it."""
