@@ -97,6 +97,9 @@ constexpr int32_t MAX_BLOCK_LEN = 65535;
 constexpr int32_t MAX_16BITS_STRIDE = 65535;
 constexpr int32_t MAX_8BITS_STRIDE = 255;
 constexpr int32_t MIN_BLOCK_NUM = 1;
+#ifndef ASCSIM_K_MAX_DIM_DEFINED  // shape_info.h defines it too, for headers that need only that
+#define ASCSIM_K_MAX_DIM_DEFINED
 constexpr int32_t K_MAX_DIM = 8;
+#endif
 
 }  // namespace AscendC
