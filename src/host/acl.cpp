@@ -116,7 +116,15 @@ void CheckDeviceRange(const char* api, const char* role, const void* p, size_t c
 }
 // The kinds aclrtMemcpy takes (hicann/runtime src/acl/aclrt_impl/memory.cpp,
 // MemcpyKindTranslate): anything else is ACL_ERROR_INVALID_PARAM, and nothing is copied.
-void CheckMemcpyKind(const char* api, aclrtMemcpyKind kind) {
+// A C caller can pass any int as the kind; reading an out-of-range value through the enum type
+// is undefined behaviour in C++ (UBSan's -fsanitize=enum), so the kind is read as its bytes.
+int MemcpyKindValue(const aclrtMemcpyKind& kind) {
+  int value = 0;
+  static_assert(sizeof(kind) == sizeof(value), "aclrtMemcpyKind is an int-sized C enum");
+  std::memcpy(&value, &kind, sizeof(value));
+  return value;
+}
+void CheckMemcpyKind(const char* api, int kind) {
   switch (kind) {
     case ACL_MEMCPY_HOST_TO_HOST:
     case ACL_MEMCPY_HOST_TO_DEVICE:
@@ -127,7 +135,7 @@ void CheckMemcpyKind(const char* api, aclrtMemcpyKind kind) {
       return;
     default:
       throw ascsim::InvalidArgument(
-          std::string(api) + ": kind " + std::to_string(static_cast<int>(kind)) +
+          std::string(api) + ": kind " + std::to_string(kind) +
           " is not ACL_MEMCPY_HOST_TO_HOST, HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE, "
           "DEFAULT or HOST_TO_BUF_TO_DEVICE");
   }
@@ -254,7 +262,8 @@ aclError aclrtFreeHost(void* hostPtr) {
 }
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
-                     aclrtMemcpyKind kind) {
+                     aclrtMemcpyKind kind_arg) {
+  const int kind = MemcpyKindValue(kind_arg);
   return Guard("aclrtMemcpy", [&] {
     if (count > destMax) {
       throw ascsim::InvalidArgument("aclrtMemcpy: count " + std::to_string(count) +
@@ -276,18 +285,22 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
 }
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
-                          aclrtMemcpyKind kind, aclrtStream stream) {
+                          aclrtMemcpyKind kind_arg, aclrtStream stream) {
+  const int kind_value = MemcpyKindValue(kind_arg);
   return Guard("aclrtMemcpyAsync", [&] {
-    if (count > 0) CheckMemcpyKind("aclrtMemcpyAsync", kind);  // at the call, not when it runs
+    // At the call, not when it runs.
+    if (count > 0) CheckMemcpyKind("aclrtMemcpyAsync", kind_value);
     std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     if (s == nullptr) {
-      if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {
+      if (aclrtMemcpy(dst, destMax, src, count, static_cast<aclrtMemcpyKind>(kind_value)) !=
+          ACL_SUCCESS) {
         throw ascsim::InvalidArgument(aclGetRecentErrMsg());
       }
       return;
     }
     s->Enqueue([=] {
-      if (aclrtMemcpy(dst, destMax, src, count, kind) != ACL_SUCCESS) {
+      if (aclrtMemcpy(dst, destMax, src, count, static_cast<aclrtMemcpyKind>(kind_value)) !=
+          ACL_SUCCESS) {
         throw ascsim::InvalidArgument(aclGetRecentErrMsg());
       }
     });

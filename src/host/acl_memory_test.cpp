@@ -73,11 +73,12 @@ TEST(AclMemory, MemcpyRefusesKindsOutsideTheEnum) {
   // 6 and 7 (INNER/INTER_DEVICE_TO_DEVICE) are enumerators aclrtMemcpy does not take either
   // (hicann/runtime src/acl/aclrt_impl/memory.cpp, MemcpyKindTranslate).
   for (int kind : {-1, 6, 7, 8, 99}) {
-    const auto k = static_cast<aclrtMemcpyKind>(kind);
-    EXPECT_EQ(aclrtMemcpy(dev, 64, host.data(), 64, k), ACL_ERROR_INVALID_PARAM) << kind;
+    // As a C caller passes it: never held in an enum-typed variable (UBSan checks such loads).
+    const auto k = [kind] { return static_cast<aclrtMemcpyKind>(kind); };
+    EXPECT_EQ(aclrtMemcpy(dev, 64, host.data(), 64, k()), ACL_ERROR_INVALID_PARAM) << kind;
     EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("kind " + std::to_string(kind)));
-    EXPECT_EQ(aclrtMemcpyAsync(dev, 64, host.data(), 64, k, nullptr), ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(aclrtMemcpyAsync(dev, 64, host.data(), 64, k, stream), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemcpyAsync(dev, 64, host.data(), 64, k(), nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemcpyAsync(dev, 64, host.data(), 64, k(), stream), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(aclGetRecentErrMsg(), HasSubstr("aclrtMemcpyAsync"));
   }
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
