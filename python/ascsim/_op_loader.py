@@ -82,7 +82,9 @@ def _tool(name: str, args: List[str], verbose: bool, what: str) -> str:
            "sys.argv[2:]))", name] + args
     if verbose:
         print("ascsim.load_op:", name, " ".join(args), file=sys.stderr)
-    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    # The child imports the same _core, so it keeps this process's preloads (under the sanitizer
+    # stage, the ASan/UBSan runtimes an instrumented _core needs first).
+    env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
         + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
