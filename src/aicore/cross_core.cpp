@@ -88,12 +88,22 @@ uint16_t CheckFlag(const char* call, CoreContext& core, uint8_t mode, pipe_t pip
   return flag;
 }
 
+// Called under g.mu. A sub-core that waits for `flag` can run now: the launch-wide state stops
+// counting it as blocked at once (under g.mu, before it wakes), since another block judging
+// whether the launch is stuck reads only that state.
 void Bump(const char* call, MixGroup& g, int slot, uint16_t flag) {
   if (++g.counters[slot][flag] > kCrossCoreMaxCount) {
     Fault(ErrorKind::kSyncMisuse,
           Str(call, ": flag ", flag, " of ", SlotName(slot), " counts past ", kCrossCoreMaxCount,
               " unconsumed sets (each CrossCoreSetFlag needs its CrossCoreWaitFlag)"));
   }
+  CrossCoreLaunch* L = g.launch->cross_launch;
+  if (L == nullptr || !g.waiting[slot] || g.wait_flag[slot] != flag) return;
+  const int unit = slot == 0 ? 0 : 1;
+  const uint32_t index = slot == 0 ? g.block : g.block * g.aivs + static_cast<uint32_t>(slot - 1);
+  std::lock_guard<std::mutex> lock(L->mu);
+  L->wait_flag[unit][index] = -1;
+  ++L->progress;
 }
 
 trace::ApiCall CrossCall(const char* name, trace::CallKind kind, pipe_t pipe, uint8_t mode,
@@ -113,6 +123,23 @@ trace::ApiCall CrossCall(const char* name, trace::CallKind kind, pipe_t pipe, ui
   return call;
 }
 
+// Wakes the waiters of every running block's group; `lock` holds L.mu on entry and on return.
+// A group's mutex is taken with L.mu released (its waiters take L.mu under it); L.waking keeps
+// the groups of the copy alive meanwhile (CrossCoreBlockEnded waits for it), since a block that
+// ends destroys its group.
+void WakeGroups(CrossCoreLaunch& L, std::unique_lock<std::mutex>& lock) {
+  const std::vector<MixGroup*> wake = L.groups;
+  ++L.waking;
+  lock.unlock();
+  for (MixGroup* g : wake) {
+    if (g == nullptr) continue;
+    std::lock_guard<std::mutex> group_lock(g->mu);
+    g->cv.notify_all();
+  }
+  lock.lock();
+  if (--L.waking == 0) L.cv.notify_all();
+}
+
 // Mode 0: one set of this core's kind towards the launch-wide round of `flag`.
 void SetMode0(CoreContext& core, uint16_t flag) {
   CrossCoreLaunch& L = *core.launch->cross_launch;
@@ -125,28 +152,20 @@ void SetMode0(CoreContext& core, uint16_t flag) {
   // Every core of the kind must be running for the round to fill (as for SyncAll).
   if (first && core.launch->make_resident) core.launch->make_resident();
   const int u = CrossCoreLaunch::UnitOf(core);
-  std::vector<MixGroup*> wake;
-  {
-    std::lock_guard<std::mutex> lock(L.mu);
-    ++L.progress;
-    if (++L.round_sets[u][flag] < L.cores[u]) return;
-    L.round_sets[u][flag] = 0;
-    for (uint32_t i = 0; i < L.cores[u]; ++i) {
-      if (++L.credit[u][size_t{i} * kCrossCoreFlags + flag] > kCrossCoreMaxCount) {
-        Fault(ErrorKind::kSyncMisuse,
-              Str("CrossCoreSetFlag<0>: flag ", flag, " of ", u == 0 ? "AIC " : "AIV ", i,
-                  " counts past ", kCrossCoreMaxCount,
-                  " unconsumed mode-0 rounds (each CrossCoreSetFlag needs its CrossCoreWaitFlag)"));
-      }
+  std::unique_lock<std::mutex> lock(L.mu);
+  ++L.progress;
+  if (++L.round_sets[u][flag] < L.cores[u]) return;
+  L.round_sets[u][flag] = 0;
+  for (uint32_t i = 0; i < L.cores[u]; ++i) {
+    if (++L.credit[u][size_t{i} * kCrossCoreFlags + flag] > kCrossCoreMaxCount) {
+      Fault(ErrorKind::kSyncMisuse,
+            Str("CrossCoreSetFlag<0>: flag ", flag, " of ", u == 0 ? "AIC " : "AIV ", i,
+                " counts past ", kCrossCoreMaxCount,
+                " unconsumed mode-0 rounds (each CrossCoreSetFlag needs its CrossCoreWaitFlag)"));
     }
-    wake = L.groups;
-    L.cv.notify_all();
   }
-  for (MixGroup* g : wake) {
-    if (g == nullptr) continue;
-    std::lock_guard<std::mutex> lock(g->mu);
-    g->cv.notify_all();
-  }
+  L.cv.notify_all();
+  WakeGroups(L, lock);
 }
 
 // Takes one mode-0 credit of `flag` for `core` when it has one.
@@ -157,6 +176,9 @@ bool TakeMode0Credit(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag)
                         [size_t{CrossCoreLaunch::IndexOf(core)} * kCrossCoreFlags + flag];
   if (c == 0) return false;
   --c;
+  // Runnable from here on (the waiter's WaitingScope ends a little later).
+  L->wait_flag[CrossCoreLaunch::UnitOf(core)][CrossCoreLaunch::IndexOf(core)] = -1;
+  ++L->progress;
   // A completed round orders every set of it before this wait: for the GM race check it is a
   // launch-wide barrier of this core's kind, like SyncAll.
   if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();
@@ -164,8 +186,12 @@ bool TakeMode0Credit(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag)
 }
 
 // Whether the launch is stuck: no core of it can run (each one has left the kernel or waits for a
-// flag it has no credit of; a credit in another block's group is caught by the second condition)
-// and nothing happened since the last look (`seen`, updated here). Called under L.mu.
+// flag it has no credit of) and nothing happened since the last look (`seen`, updated here).
+// Called under L.mu. A waiter counts as blocked only while it has neither a mode-0 credit nor a
+// set in its own group: both clear its wait_flag under L.mu the moment they make it runnable
+// (TakeMode0Credit, Bump), and a waiter registers only after finding its group counter at 0. The
+// judgement is therefore exact at any instant; the second look guards against a waiter woken
+// between the two.
 bool LaunchStuckLocked(CrossCoreLaunch& L, uint64_t* seen) {
   for (int u = 0; u < 2; ++u) {
     uint32_t blocked = 0;
@@ -225,7 +251,7 @@ std::string Mode0Note(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag
   const int u = CrossCoreLaunch::UnitOf(core);
   if (L->round_sets[u][flag] == 0) return "";
   return Str("; its mode-0 round has ", L->round_sets[u][flag], " of the ", L->cores[u],
-             u == 0 ? " AICs'" : " AIVs'", " sets (", L->exited[u], " left the kernel)");
+             u == 0 ? " AICs'" : " AIVs'", " sets (", L->finished[u], " left the kernel)");
 }
 
 // A MIX_*_1_0 launch: no block group, mode-0 credits only.
@@ -257,7 +283,7 @@ void WaitLaunchOnly(CoreContext& core, uint16_t flag) {
     const bool cancelled = core.launch->cancelled.load(std::memory_order_acquire);
     if (cancelled || LaunchStuckLocked(L, &seen)) {
       leave();
-      const uint32_t sets = L.round_sets[u][flag], exited = L.exited[u];
+      const uint32_t sets = L.round_sets[u][flag], exited = L.finished[u];
       lock.unlock();
       if (cancelled) {
         Fault(ErrorKind::kTimeout, core.launch->cancel_reason + " (waiting at CrossCoreWaitFlag)");
@@ -275,20 +301,25 @@ void WaitLaunchOnly(CoreContext& core, uint16_t flag) {
 
 }  // namespace
 
-void CrossCoreExited(CrossCoreLaunch& L, CoreUnit unit) {
-  std::vector<MixGroup*> wake;
-  {
-    std::lock_guard<std::mutex> lock(L.mu);
-    ++L.exited[unit == CoreUnit::kAic ? 0 : 1];
-    ++L.progress;
-    wake = L.groups;
-    L.cv.notify_all();
-  }
-  for (MixGroup* g : wake) {
-    if (g == nullptr) continue;
-    std::lock_guard<std::mutex> lock(g->mu);
-    g->cv.notify_all();
-  }
+void CrossCoreBlockStarted(CrossCoreLaunch& L, uint32_t block, MixGroup* group) {
+  std::lock_guard<std::mutex> lock(L.mu);
+  L.groups[block] = group;
+}
+
+void CrossCoreBlockEnded(CrossCoreLaunch& L, uint32_t block) {
+  std::unique_lock<std::mutex> lock(L.mu);
+  L.groups[block] = nullptr;
+  L.cv.wait(lock, [&] { return L.waking == 0; });
+}
+
+void CrossCoreExited(CrossCoreLaunch& L, CoreUnit unit, bool faulted) {
+  std::unique_lock<std::mutex> lock(L.mu);
+  const int u = unit == CoreUnit::kAic ? 0 : 1;
+  ++L.exited[u];
+  if (!faulted) ++L.finished[u];
+  ++L.progress;
+  L.cv.notify_all();
+  WakeGroups(L, lock);
 }
 
 void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
@@ -335,11 +366,17 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   }
   MixGroup& g = *core.group;
   const int me = MixGroup::Slot(core);
-  WaitingScope counted(L, core, flag);
   uint64_t seen = ~uint64_t{0};
   std::unique_lock<std::mutex> lock(g.mu);
+  if (g.counters[me][flag] > 0) {  // already set: never blocked, not registered anywhere
+    --g.counters[me][flag];
+    return;
+  }
   g.waiting[me] = true;
   g.wait_flag[me] = flag;
+  // Registered under g.mu, so no Bump of this group falls between the check above and here.
+  // Declared after `lock`: it ends (taking L.mu) while g.mu is still held, the usual order.
+  WaitingScope counted(L, core, flag);
   g.cv.notify_all();  // partners re-check whether anyone can still make progress
   for (;;) {
     if (g.counters[me][flag] > 0) {

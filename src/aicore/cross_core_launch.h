@@ -45,6 +45,8 @@ struct CrossCoreLaunch {
   uint32_t round_sets[2][kCrossCoreFlags] = {};
   std::vector<uint8_t> credit[2];     // [index * 16 + flag]: completed rounds not yet waited for
   uint32_t exited[2] = {};            // cores of each kind that left the kernel
+  uint32_t finished[2] = {};          // of them, those that ran it to its end (no fault): what a
+                                      // report names, the same whichever waiter reports first
   uint32_t waiting[2] = {};           // cores of each kind blocked in CrossCoreWaitFlag
   std::vector<int16_t> wait_flag[2];  // per core: the flag it waits for, -1 when not waiting
   uint64_t progress = 0;              // counts sets, finished waits and exits: a launch that waits
@@ -52,10 +54,18 @@ struct CrossCoreLaunch {
   bool resident = false;              // every block runs on its own thread (make_resident called)
   const std::atomic<bool>* stop = nullptr;  // set once the launch has a fault: waiters give up
   std::vector<MixGroup*> groups;  // the running blocks' groups, woken when a round completes
+  // Threads waking a copy of `groups` outside `mu` (a waiter holds its group's mutex while it
+  // takes `mu`, so the wake cannot hold `mu`). A block keeps its group alive until this is 0.
+  uint32_t waking = 0;
 };
 
+// A mix block's group takes part in the launch-wide rounds from BlockStarted until BlockEnded;
+// BlockEnded returns once no thread is still waking the group, so the caller may destroy it.
+void CrossCoreBlockStarted(CrossCoreLaunch& launch, uint32_t block, MixGroup* group);
+void CrossCoreBlockEnded(CrossCoreLaunch& launch, uint32_t block);
+
 // The runtime reports each (sub-)core leaving the kernel, so that waits that can no longer be
-// satisfied fail instead of hanging.
-void CrossCoreExited(CrossCoreLaunch& launch, CoreUnit unit);
+// satisfied fail instead of hanging; `faulted` when it left through a fault (or a broken barrier).
+void CrossCoreExited(CrossCoreLaunch& launch, CoreUnit unit, bool faulted);
 
 }  // namespace ascsim::aicore

@@ -259,8 +259,9 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   struct ExitReport {
     aicore::CrossCoreLaunch* cross;
     aicore::CoreUnit unit;
+    bool faulted = true;  // until the body returns normally
     ~ExitReport() {
-      if (cross != nullptr) aicore::CrossCoreExited(*cross, unit);
+      if (cross != nullptr) aicore::CrossCoreExited(*cross, unit, faulted);
     }
   };
 
@@ -322,10 +323,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   auto run_mix_block = [&](uint32_t b) {
     aicore::MixGroup group(&shared, b, choice.mix_aivs);
     group.aic_trace = trace_of(b, 0);
-    if (cross) {
-      std::lock_guard<std::mutex> lock(cross->mu);
-      cross->groups[b] = &group;
-    }
+    if (cross) aicore::CrossCoreBlockStarted(*cross, b, &group);
     std::mutex done_mu;
     std::condition_variable done_cv;
     uint32_t running = choice.mix_aivs;
@@ -345,6 +343,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
       bool failed = true;
       try {
         failed = run_core(b, ctx);
+        report.faulted = failed;
       } catch (const runtime::SyncAllStopped&) {
         stopped = true;
       }
@@ -363,10 +362,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
       std::unique_lock<std::mutex> lock(done_mu);
       done_cv.wait(lock, [&] { return running == 0; });
     }
-    if (cross) {
-      std::lock_guard<std::mutex> lock(cross->mu);
-      cross->groups[b] = nullptr;
-    }
+    if (cross) aicore::CrossCoreBlockEnded(*cross, b);  // other blocks may still be waking it
     if (stopped) throw runtime::SyncAllStopped{};
   };
   const std::function<void(uint32_t)> run_block = [&](uint32_t b) {
@@ -374,7 +370,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
       case aicore::KernelLayout::kAiv: {
         ExitReport report{cross.get(), aicore::CoreUnit::kAiv};
         aicore::CoreScope scope(&shared, b, ThreadUbArena());
-        run_core(b, scope.context());
+        report.faulted = run_core(b, scope.context());
         return;
       }
       case aicore::KernelLayout::kMix:
@@ -388,7 +384,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
         uint8_t* mems[aicore::kLocalMemoryCount];
         ThreadMemories(unit, mems);
         aicore::CoreScope scope(&shared, b, unit, mems, trace_of(b, 0));
-        run_core(b, scope.context());
+        report.faulted = run_core(b, scope.context());
         return;
       }
     }
