@@ -1,5 +1,5 @@
-"""ascsim.torch.register over operators loaded with ascsim.load_op (python/ascsim/torch/_load_op.py):
-the custom-operator projects of tests/customop (official msopgen layout) as torch.ops.ascsim_op.*,
+"""ascsim.torch.register over operators loaded with ascsim.load_op
+(python/ascsim/torch/_load_op.py): the custom-operator projects of tests/customop (official msopgen layout) as torch.ops.ascsim_op.*,
 with the schema from the OpDef, outputs from InferShape / InferDataType (also the fake
 implementation), opcheck, autograd, torch.compile, and the errors; against torch in float64."""
 import os

@@ -159,8 +159,8 @@ class OperatorOp:
         arrays = []
         for p, t in zip(self.spec["inputs"], inputs):
             if t is not None and t.dtype == torch.bfloat16:
-                raise _error(f"{self.qualname}: input {p['name']} is bfloat16, which ascsim.load_op "
-                             "does not take through NumPy yet")
+                raise _error(f"{self.qualname}: input {p['name']} is bfloat16, which "
+                             "ascsim.load_op does not take through NumPy yet")
             arrays.append(None if t is None else
                           as_array(t, self.qualname, f"input {p['name']}"))
         result = self.operator(*arrays, **{a["name"]: v for a, v in

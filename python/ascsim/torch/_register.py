@@ -262,7 +262,8 @@ def _backward_from_operator(qualname: str, op: Any, operator: Any) -> Callable:
     from ._load_op import register_operator
     schema = op._schema
     names = [a.name for a in schema.arguments]
-    tensors = [i for i, a in enumerate(schema.arguments) if not a.kwarg_only and _tensor_argument(a)]
+    tensors = [i for i, a in enumerate(schema.arguments)
+               if not a.kwarg_only and _tensor_argument(a)]
     n_grads = len(schema.returns)
     spec = operator.spec
     if len(spec["inputs"]) != n_grads + len(tensors) or len(spec["outputs"]) != len(tensors):
@@ -324,7 +325,8 @@ def register_autograd(op: Any, backward: Any, *, launch_args: Optional[Callable]
         raise _error(f"ascsim.torch.register_autograd: backward must be an operator, a kernel or "
                      f"a function, got {type(backward).__name__}")
     # torch's autograd formula takes the positional arguments as `inputs` and the keyword-only
-    # ones (no tensors among them) as `keyword_only_inputs`; gradients are for the former.
+    # ones (no tensors among them) as `keyword_only_inputs`; gradients are for the former
+    # (torch.library.register_autograd's docstring and torch/_library/autograd.py, torch 2.13).
     positional = [a for a in schema.arguments if not a.kwarg_only]
     keyword_names = [a.name for a in schema.arguments if a.kwarg_only]
     tensor_positions = [i for i, a in enumerate(positional)
