@@ -158,7 +158,10 @@ class AclState {
   void RethrowDefaultStreamError();
   // aclrtSetDevice / aclrtResetDevice on the calling thread: the device's default context
   // becomes / stops being the thread's current context (hicann/runtime
-  // src/acl/aclrt_impl/context.cpp: a thread without a context gets the default one).
+  // src/acl/aclrt_impl/context.cpp: a thread without a context gets the default one; docs
+  // "aclrtSetDevice": the call implicitly creates the default context). CANN counts
+  // aclrtSetDevice calls and releases the default context when aclrtResetDevice brings the count
+  // to 0 (docs "aclrtResetDevice"); here the first reset on a thread drops it from that thread.
   void SetDeviceOnThisThread();
   void ResetDeviceOnThisThread();
   // The calling thread's current context, or null (none set, or destroyed since).
