@@ -11,7 +11,8 @@ namespace ascsim_py {
 // cached per process compares it instead of calling getpid(), a system call, on every launch.
 uint64_t ForkGeneration();
 
-// For its lifetime (the span of one synchronous launch on the main thread, GIL released):
+// For its lifetime (the span of one synchronous launch on the main thread; opened with the GIL
+// held, so that the caller can look at signals that came before it):
 // SIGINT is handled by a small handler that forwards the signal to the previous handler (Python's,
 // which records it so that PyErr_CheckSignals raises KeyboardInterrupt afterwards) and pokes a
 // watcher thread, which cancels `token` (Cancel takes a lock, which a signal handler may not).

@@ -276,8 +276,15 @@ void Submit(py::handle stream, const std::string& func,
     ascsim::CancelToken token;
     bool interrupted = false;
     {
-      py::gil_scoped_release release;
+      // The section's handler first, then Python's pending signals: a SIGINT that came before
+      // the handler was in place (after the interpreter's last check) only set Python's flag,
+      // which nothing would look at while the launch runs; with timeout 0 it never returned.
       InterruptibleSection section(token);
+      if (PyErr_CheckSignals() != 0) {
+        keep.registrations.clear();
+        throw py::error_already_set();  // KeyboardInterrupt before the launch started
+      }
+      py::gil_scoped_release release;
       ascsim::CancelScope scope(token);
       try {
         launch(nullptr);

@@ -143,6 +143,47 @@ def test_ctrl_c_interrupts_a_long_launch_promptly(launch):
     assert child.returncode == 0, err
 
 
+# A SIGINT that arrives after the interpreter's last look at its signals but before the launch's
+# own handler is in place only sets Python's flag. The launch must look at that flag once its
+# handler is in place, or nothing would until the launch returns (never, with timeout 0). The child
+# makes that moment exact: its profile function is PyErr_SetInterrupt itself (C, no Python frame,
+# so no check follows it), called on the "c_call" event of the launch, just before the launch's C++
+# code runs.
+CTRL_C_BEFORE_THE_HANDLER = """
+    import ctypes, sys, numpy as np, add_custom as a
+    a.set_timeout(0)
+    x = np.ones(64, np.float32)
+    a.run_add_custom(x, x)  # first launch: whatever Python the bindings call once is done
+    trip = ctypes.pythonapi.PyErr_SetInterrupt
+    trip.argtypes = [ctypes.py_object] * 3  # called as a profile function: (frame, event, arg)
+    trip.restype = ctypes.c_int
+    launch, index = a.testing._library.launch, a.testing._index["spin_forever"]
+    result = "returned"
+    try:
+        try:
+            sys.setprofile(trip)
+            launch(index, (), 1, None)
+        finally:
+            sys.setprofile(None)  # trips once more (its own call event): caught below too
+    except KeyboardInterrupt:
+        result = "KeyboardInterrupt"
+    print(result, flush=True)
+"""
+
+
+def test_ctrl_c_just_before_the_launch_installs_its_handler_is_not_lost():
+    child = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(CTRL_C_BEFORE_THE_HANDLER)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail("the launch ran on with a SIGINT pending (lost Ctrl-C)")
+    assert out.split() == ["KeyboardInterrupt"], err
+    assert child.returncode == 0, err
+
+
 def test_ctrl_c_not_caught_ends_the_program_with_keyboard_interrupt():
     child = subprocess.Popen(
         [sys.executable, "-c",
