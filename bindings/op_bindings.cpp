@@ -18,6 +18,7 @@
 #include "op/aclnn/executor.h"
 #include "op/aclnn/op_package.h"
 #include "op/op_resolve.h"
+#include "stream.h"
 
 namespace py = pybind11;
 
@@ -133,9 +134,7 @@ struct CallResources {
   std::vector<const aclIntArray*> int_arrays;
   std::vector<const aclFloatArray*> float_arrays;
   std::vector<const aclBoolArray*> bool_arrays;
-  aclrtStream stream = nullptr;
   ~CallResources() {
-    if (stream != nullptr) aclrtDestroyStream(stream);
     for (const aclTensor* t : tensors) aclDestroyTensor(t);
     for (const aclIntArray* a : int_arrays) aclDestroyIntArray(a);
     for (const aclFloatArray* a : float_arrays) aclDestroyFloatArray(a);
@@ -238,7 +237,9 @@ AscsimAclnnArg AttrArg(const ascsim::op::ResolvedAttr& a, py::handle v, const st
 // One call of the operator: validation, InferShape, TilingFunc and the kernel through the same
 // executor the generated aclnn<Op>GetWorkspaceSize / aclnn<Op> use.
 py::list Call(const std::string& root, const std::string& op_type, const std::string& api,
-              const py::list& inputs, const py::list& attrs, const py::object& outs) {
+              const py::list& inputs, const py::list& attrs, const py::object& outs,
+              const py::object& stream) {
+  CheckStreamArgument(stream, api);
   ascsim::op::OpPackage& package = ascsim::op::OpPackage::At(root);
   const ResolvedOp op = Resolve(root, op_type);
   if (inputs.size() != op.inputs.size() || attrs.size() != op.attrs.size()) {
@@ -247,7 +248,9 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
                           std::to_string(op.inputs.size()) + " and " +
                           std::to_string(op.attrs.size()));
   }
-  CallResources res;
+  // Shared with a launch queued on a Stream, which may outlive this call.
+  const auto res_owner = std::make_shared<CallResources>();
+  CallResources& res = *res_owner;
   std::vector<AscsimAclnnArg> args;
   std::vector<std::string> strings;
   for (size_t i = 0; i < op.inputs.size(); ++i) {
@@ -315,26 +318,52 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
     throw InvalidArgument(aclGetRecentErrMsg());
   }
   void* workspace = workspace_size > 0 ? res.Malloc(workspace_size) : nullptr;
-  if (aclrtCreateStream(&res.stream) != ACL_SUCCESS) throw InvalidArgument(aclGetRecentErrMsg());
-  {
-    py::gil_scoped_release release;
-    if (ascsim::op::Run(api.c_str(), workspace, workspace_size, executor, res.stream) != 0) {
-      py::gil_scoped_acquire acquire;
+  struct CopyOut {
+    void* host;
+    const aclTensor* tensor;
+    size_t bytes;
+  };
+  std::vector<CopyOut> copies;
+  for (size_t i = 0; i < out_arrays.size(); ++i) {
+    copies.push_back({out_arrays[i].mutable_data(), out_tensors[i],
+                      static_cast<size_t>(out_arrays[i].nbytes())});
+  }
+  // The launch and the copy of the outputs back, as one task: run now (stream None), or queued
+  // on the ascsim.Stream, in order with its other work, the outputs valid after synchronize().
+  // The kernel runs on an ACL stream of its own, which the task waits for.
+  auto body = [api, workspace, workspace_size, executor, copies, res_owner] {
+    aclrtStream acl_stream = nullptr;
+    if (aclrtCreateStream(&acl_stream) != ACL_SUCCESS) throw InvalidArgument(aclGetRecentErrMsg());
+    struct Destroy {
+      aclrtStream s;
+      ~Destroy() { aclrtDestroyStream(s); }
+    } destroy{acl_stream};
+    if (ascsim::op::Run(api.c_str(), workspace, workspace_size, executor, acl_stream) != 0) {
       throw InvalidArgument(aclGetRecentErrMsg());
     }
     // A kernel fault is rethrown here as the error it is (OutOfBounds, a sanitizer report, ...).
-    static_cast<ascsim::Stream*>(res.stream)->Synchronize();
+    static_cast<ascsim::Stream*>(acl_stream)->Synchronize();
+    for (const CopyOut& c : copies) {
+      void* dev = nullptr;
+      aclGetRawTensorAddr(c.tensor, &dev);
+      if (c.bytes > 0) aclrtMemcpy(c.host, c.bytes, dev, c.bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+    }
+  };
+  if (stream.is_none()) {
+    py::gil_scoped_release release;
+    body();
+  } else {
+    KeepAlive keep;
+    for (py::array& a : out_arrays) keep.objects.push_back(a);
+    // The device memory and tensors, released (GIL held) once a synchronize covers the task.
+    keep.objects.push_back(py::capsule(new std::shared_ptr<CallResources>(res_owner), [](void* p) {
+      delete static_cast<std::shared_ptr<CallResources>*>(p);
+    }));
+    Submit(
+        stream, api, [body](ascsim::Stream* s) { s->Enqueue(body); }, std::move(keep));
   }
   py::list result;
-  for (size_t i = 0; i < out_arrays.size(); ++i) {
-    py::array& a = out_arrays[i];
-    void* dev = nullptr;
-    aclGetRawTensorAddr(out_tensors[i], &dev);
-    if (a.nbytes() > 0) {
-      aclrtMemcpy(a.mutable_data(), a.nbytes(), dev, a.nbytes(), ACL_MEMCPY_DEVICE_TO_HOST);
-    }
-    result.append(a);
-  }
+  for (py::array& a : out_arrays) result.append(a);
   return result;
 }
 
@@ -417,7 +446,7 @@ int Tool(const std::string& name, const std::vector<std::string>& argv) {
 void RegisterOps(py::module_& m) {
   m.def("_op_signature", &Signature, py::arg("root"), py::arg("op_type"));
   m.def("_op_call", &Call, py::arg("root"), py::arg("op_type"), py::arg("api"), py::arg("inputs"),
-        py::arg("attrs"), py::arg("outs"));
+        py::arg("attrs"), py::arg("outs"), py::arg("stream") = py::none());
   m.def("_op_infer_meta", &InferMeta, py::arg("root"), py::arg("op_type"), py::arg("api"),
         py::arg("inputs"), py::arg("attrs"));
   m.def("_op_tool", &Tool, py::arg("name"), py::arg("argv"));

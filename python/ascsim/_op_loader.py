@@ -35,7 +35,7 @@ from . import _core, _loader, _settings
 PathLike = Union[str, "os.PathLike[str]"]
 
 # The build's recipe; a change rebuilds every cached package.
-_RECIPE_VERSION = "1"
+_RECIPE_VERSION = "2"
 _KERNEL_DIR = os.path.join("op_impl", "ai_core", "tbe", "kernel")
 _HOST_LIB = os.path.join("op_impl", "ai_core", "tbe", "op_tiling", "lib", "linux",
                          platform.machine() or "x86_64", "libcust_opmaster_rt2.0.so")
@@ -207,7 +207,7 @@ def _package_op_types(package: str, soc_short: str) -> List[str]:
 
 class Operator:
     """One operator of a loaded project or package:
-    ``op(<inputs>, *, <attrs>, out=None)`` -> the output array (a tuple for several).
+    ``op(<inputs>, *, <attrs>, out=None, stream=None)`` -> the output array (a tuple for several).
 
     Inputs take C-contiguous NumPy arrays (copied to device memory), None for an absent optional
     input; attributes are keywords with the OpDef's defaults. The outputs are allocated from
@@ -215,7 +215,9 @@ class Operator:
     validates against the OpDef, runs the TilingFunc and launches the kernel variant of the
     inputs' data types, as aclnn<Op>GetWorkspaceSize / aclnn<Op> do; a bad argument raises
     InvalidArgumentError with the aclnn message naming the parameter; a kernel fault raises as
-    for any launch.
+    for any launch. With an ascsim.Stream the call validates, runs the TilingFunc and returns at
+    once; the kernel runs in order with the stream's other work, and the returned arrays hold
+    the outputs after ``stream.synchronize()`` (which raises a kernel fault).
     """
 
     def __init__(self, package: str, op_type: str, soc: Optional[str]):
@@ -237,6 +239,8 @@ class Operator:
                 default=(a["default"] if a["default"] is not None or not a["required"]
                          else inspect.Parameter.empty)))
         params.append(inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None))
+        params.append(inspect.Parameter("stream", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=Optional[_core.Stream]))
         self.__signature__ = inspect.Signature(params)
         lines = [f"{op_type}{self.__signature__}", ""]
         for kind in ("inputs", "outputs"):
@@ -273,7 +277,7 @@ class Operator:
             out = [out]
         with self._on_soc():
             result = _core._op_call(self._package, self.op_type, self.op_type, inputs, attrs,
-                                    None if out is None else list(out))
+                                    None if out is None else list(out), values["stream"])
         return result[0] if len(result) == 1 else tuple(result)
 
     def __repr__(self) -> str:

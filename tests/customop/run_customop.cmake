@@ -12,6 +12,8 @@
 #   no_opdef      the op_host source registers no operator (its OP_ADD removed)
 #   kernel_error  the kernel source does not compile
 #   bad_json      `msopgen gen` of a damaged operator JSON
+#   tpl_bad_sel   (a template kernel) its ASCENDC_TPL_SEL selects a value ASCENDC_TPL_ARGS_DECL
+#                 does not declare
 #
 #   -DPREFIX= -DSAMPLE_DIR= -DOP= -DWORK_DIR= [-DPYTHON_DIR=] [-DBREAK= -DEXPECT=]
 foreach(var PREFIX SAMPLE_DIR OP WORK_DIR)
@@ -41,6 +43,12 @@ elseif(BREAK STREQUAL "kernel_error")
   file(APPEND "${WORK_DIR}/${OP}/op_kernel/${_snake}.cpp" "\nint ascsim_broken = ;\n")
 elseif(BREAK STREQUAL "bad_json")
   file(WRITE "${WORK_DIR}/${OP}.json" "[{\"op\": \"${OP}\", \"input_desc\": [\n")
+elseif(BREAK STREQUAL "tpl_bad_sel")
+  set(_f "${WORK_DIR}/${OP}/op_kernel/${_snake}_tpl.h")
+  file(READ "${_f}" _text)
+  string(REPLACE "ASCENDC_TPL_UINT_SEL(TILES, ASCENDC_TPL_UI_LIST, 2)"
+                 "ASCENDC_TPL_UINT_SEL(TILES, ASCENDC_TPL_UI_LIST, 3)" _text "${_text}")
+  file(WRITE "${_f}" "${_text}")
 elseif(BREAK)
   message(FATAL_ERROR "unknown BREAK ${BREAK}")
 endif()

@@ -43,9 +43,9 @@ def test_squared_diff_matches_numpy(squared_diff, dtype, tol, shape):
 
 
 def test_signature_shows_inputs_and_attrs(squared_diff, scale_shift):
-    assert list(inspect.signature(squared_diff).parameters) == ["x", "y", "out"]
+    assert list(inspect.signature(squared_diff).parameters) == ["x", "y", "out", "stream"]
     params = inspect.signature(scale_shift).parameters
-    assert list(params) == ["x", "bias", "scale", "relu", "out"]
+    assert list(params) == ["x", "bias", "scale", "relu", "out", "stream"]
     assert params["bias"].default is None  # an optional input
     assert params["scale"].default == 1.0 and params["relu"].default is False
     assert params["scale"].kind is inspect.Parameter.KEYWORD_ONLY
@@ -133,3 +133,57 @@ def test_build_errors_are_one_clear_error(tmp_path, build_dir):
     host.write_text(host.read_text().replace("OP_ADD(SquaredDiffCustom);", ""))
     with pytest.raises(ascsim.BuildError, match="registers no operator"):
         ascsim.load_op(str(project), build_dir=build_dir)
+
+
+def test_calls_queued_on_a_stream_run_in_order(squared_diff, scale_shift):
+    rng = np.random.default_rng(13)
+    x = rng.uniform(-2, 2, (3, 48)).astype(np.float32)
+    y = rng.uniform(-2, 2, (3, 48)).astype(np.float32)
+    big = rng.uniform(-3, 3, (16, 256)).astype(np.float32)
+    with ascsim.Stream() as s:
+        z = squared_diff(x, y, stream=s)
+        w = scale_shift(big, scale=-0.5, relu=True, stream=s)
+        out = np.full_like(x, 7.0)
+        z2 = squared_diff(y, x, out=out, stream=s)
+        s.synchronize()
+        assert s.pending == 0
+    ref = (x.astype(np.float64) - y.astype(np.float64)) ** 2
+    np.testing.assert_allclose(z, ref, rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(z2, ref, rtol=1e-6, atol=1e-6)
+    assert np.shares_memory(z2, out)
+    np.testing.assert_allclose(w, np.maximum(big.astype(np.float64) * -0.5, 0), rtol=1e-6,
+                               atol=1e-6)
+
+
+def test_stream_argument_errors(squared_diff):
+    x = np.ones((3, 48), np.float32)
+    with pytest.raises(ascsim.InvalidArgumentError, match="stream must be an"):
+        squared_diff(x, x, stream=5)
+    s = ascsim.Stream()
+    s.close()
+    with pytest.raises(ascsim.InvalidArgumentError, match="the stream is closed"):
+        squared_diff(x, x, stream=s)
+    # A bad input raises at the call, before anything is queued.
+    with ascsim.Stream() as s2:
+        with pytest.raises(ascsim.InvalidArgumentError):
+            squared_diff(x, np.ones((3, 48), np.int32), stream=s2)
+        assert s2.pending == 0
+
+
+def test_template_tiling_kernel_instances(build_dir):
+    """TplAddRelu (tests/customop): the tiling key picks a template instance per data type,
+    tile count and ReLU (Tiling模板编程)."""
+    op = ascsim.load_op(os.path.join(PROJECTS, "TplAddRelu", "TplAddReluCustom"),
+                        build_dir=build_dir)
+    rng = np.random.default_rng(17)
+    for dtype, shape, relu, tol in ((np.float16, (8, 1024), True, 1e-3),
+                                    (np.float16, (4, 256), False, 1e-3),
+                                    (np.float32, (8, 4096), False, 1e-6),
+                                    (np.float32, (3, 16), True, 1e-6)):
+        x = rng.uniform(-4, 4, shape).astype(dtype)
+        y = rng.uniform(-4, 4, shape).astype(dtype)
+        ref = x.astype(np.float64) + y.astype(np.float64)
+        if relu:
+            ref = np.maximum(ref, 0)
+        z = op(x, y, relu=relu)
+        np.testing.assert_allclose(z.astype(np.float64), ref, rtol=tol, atol=tol)

@@ -63,7 +63,7 @@ if(ASCSIM_BUILD_TESTS)
     get_filename_component(_python_dir ${Python_EXECUTABLE} DIRECTORY)
   endif()
   foreach(entry "SquaredDiff|SquaredDiffCustom" "ScaleShift|ScaleShiftCustom"
-                "MatmulBias|MatmulBiasCustom")
+                "MatmulBias|MatmulBiasCustom" "TplAddRelu|TplAddReluCustom")
     string(REPLACE "|" ";" entry "${entry}")
     list(GET entry 0 sample)
     list(GET entry 1 op)
@@ -79,14 +79,21 @@ if(ASCSIM_BUILD_TESTS)
   # A broken project fails its build with one line naming what is wrong.
   foreach(entry "no_opdef|registers no operator \\(no OP_ADD in its op_host sources\\)"
                 "kernel_error|opc: compiling [^ ]*squared_diff_custom.cpp for SquaredDiffCustom \\(SquaredDiffCustom_[0-9]\\) failed"
-                "bad_json|msopgen: SquaredDiffCustom.json is not valid JSON: ")
+                "bad_json|msopgen: SquaredDiffCustom.json is not valid JSON: "
+                "tpl_bad_sel|opc: listing the tiling keys of [^ ]*tpl_add_relu_custom_tpl.h failed: ASCENDC_TPL_UINT_SEL TILES value 3 is not in its ASCENDC_TPL_UINT_DECL")
     string(FIND "${entry}" "|" _bar)
     string(SUBSTRING "${entry}" 0 ${_bar} _break)
     math(EXPR _bar "${_bar} + 1")
     string(SUBSTRING "${entry}" ${_bar} -1 _expect)
+    set(_sample SquaredDiff)
+    set(_op SquaredDiffCustom)
+    if(_break MATCHES "^tpl_")
+      set(_sample TplAddRelu)
+      set(_op TplAddReluCustom)
+    endif()
     add_test(NAME toolkit_customop_broken_${_break}
       COMMAND ${CMAKE_COMMAND} -DPREFIX=${CMAKE_CURRENT_BINARY_DIR}/sample_prefix
-              -DSAMPLE_DIR=${PROJECT_SOURCE_DIR}/tests/customop/SquaredDiff -DOP=SquaredDiffCustom
+              -DSAMPLE_DIR=${PROJECT_SOURCE_DIR}/tests/customop/${_sample} -DOP=${_op}
               -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/customop_work/broken_${_break}
               -DPYTHON_DIR=${_python_dir} -DBREAK=${_break} "-DEXPECT=${_expect}"
               -P ${PROJECT_SOURCE_DIR}/tests/customop/run_customop.cmake)

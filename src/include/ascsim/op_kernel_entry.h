@@ -11,6 +11,9 @@
 // hands the kernel the user workspace behind it (workspace + RESERVED_WORKSPACE), so
 // GetUserWorkspace in the kernel gives that same pointer.
 //
+// A template kernel (ASCENDC_TPL_*) gets one instantiation per tiling key behind one entry:
+// ASCSIM_OP_KERNEL_EXPORT_LAUNCH below.
+//
 // ASCSIM_OP_KERNEL_DEFINE(kernel, var) defines only the entry object (`static const
 // AscsimOpKernel var`), for a program or test that registers variants in process.
 #pragma once
@@ -88,8 +91,21 @@ int Launch(void* const* args, uint32_t num_args, uint32_t block_dim, uint64_t ti
                                      ::ascsim::op_kernel::Arity<decltype(&kernel)>::value,     \
                                      __NPU_ARCH__, &var##_launch_}
 
-#define ASCSIM_OP_KERNEL_ENTRY(kernel)                                                             \
-  ASCSIM_OP_KERNEL_DEFINE(kernel, ascsim_op_kernel_entry_);                                        \
+#define ASCSIM_OP_KERNEL_EXPORT_(var)                                                              \
   extern "C" __attribute__((visibility("default"))) const AscsimOpKernel* ascsim_op_kernel(void) { \
-    return &ascsim_op_kernel_entry_;                                                               \
+    return &var;                                                                                   \
   }
+
+#define ASCSIM_OP_KERNEL_ENTRY(kernel)                      \
+  ASCSIM_OP_KERNEL_DEFINE(kernel, ascsim_op_kernel_entry_); \
+  ASCSIM_OP_KERNEL_EXPORT_(ascsim_op_kernel_entry_)
+
+// The entry of a template kernel (Tiling模板编程): `launch` picks the instantiation of the launch's
+// tiling key (opc writes it: a switch over the keys ASCENDC_TPL_SEL selects, each calling
+// ascsim::op_kernel::Launch<&kernel<args...>>); `first` is one instantiation, for the parameter
+// count, which every instantiation shares (in parentheses: its template argument list has commas).
+#define ASCSIM_OP_KERNEL_EXPORT_LAUNCH(name, first, launch)                            \
+  static const AscsimOpKernel ascsim_op_kernel_entry_ = {                              \
+      ASCSIM_OP_KERNEL_ABI, #name, ::ascsim::op_kernel::Arity<decltype(first)>::value, \
+      __NPU_ARCH__, &launch};                                                          \
+  ASCSIM_OP_KERNEL_EXPORT_(ascsim_op_kernel_entry_)

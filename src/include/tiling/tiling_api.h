@@ -19,6 +19,7 @@
 #include "register/tilingdata_base.h"
 #include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
+#include "tiling/broadcast_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/normalization_tiling.h"
 #include "tiling/pad_tiling.h"

@@ -202,6 +202,39 @@ std::vector<uint64_t> TilingKeys(const std::string& source, bool* any) {
   return std::vector<uint64_t>(keys.begin(), keys.end());
 }
 
+// Tiling template programming (Tiling模板编程, template_argument.h): the kernel is a function
+// template whose arguments the tiling key encodes. The header holding ASCENDC_TPL_ARGS_DECL, among
+// the kernel source and the headers it includes from its own folder; empty when there is none or
+// `main_func` is not a template.
+std::string TemplateTilingHeader(const std::string& source, const std::string& main_func) {
+  const std::regex tpl_kernel(
+      "template\\s*<[^{;]*>\\s*(?:(?:extern\\s*\"C\"|__global__|"
+      "__aicore__|inline|static)\\s*)*void\\s+" +
+      main_func + "\\s*\\(");
+  if (!std::regex_search(Read(source), tpl_kernel)) return {};
+  std::set<std::string> seen;
+  std::vector<std::string> todo = {source};
+  static const std::regex decl("ASCENDC_TPL_ARGS_DECL\\s*\\(\\s*[A-Za-z_]");
+  static const std::regex inc("#\\s*include\\s*\"([^\"]+)\"");
+  while (!todo.empty()) {
+    const std::string file = todo.back();
+    todo.pop_back();
+    if (!seen.insert(file).second || !Exists(file)) continue;
+    const std::string text = Read(file);
+    if (std::regex_search(text, decl)) return file;
+    for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
+      todo.push_back(Dirname(file) + "/" + (*it)[1].str());
+    }
+  }
+  return {};
+}
+
+// One tiling key of a template kernel and the template arguments it stands for.
+struct TemplateKey {
+  uint64_t key = 0;
+  std::vector<std::string> args;
+};
+
 // The simulated profile a kernel for `soc_version` compiles for (ascsim/npu_arch.h names).
 std::string ProfileFor(const std::string& soc_version) {
   const std::string s = ShortSocName(soc_version);
@@ -349,26 +382,90 @@ int OpcMain(int argc, char** argv) {
         throw InvalidArgument("rewriting the <<<>>> launches of " + kernel + " failed: " + why);
       }
     }
-    Write(tmp + "/entry.cpp",
-          "#include \"" + compiled +
-              "\"\n#include \"ascsim/op_kernel_entry.h\"\nASCSIM_OP_KERNEL_ENTRY(" + main_func +
-              ")\n");
     mkdir(output.c_str(), 0755);
 
     const std::string root = ToolkitRoot();
     const char* cxx_env = std::getenv("ASCSIM_CXX");
+    const std::string cxx = cxx_env != nullptr && *cxx_env ? cxx_env : ASCSIM_OPC_DEFAULT_CXX;
+    if (include_dirs.empty()) include_dirs.push_back(root + "/include");
+    if (lib_dir.empty()) lib_dir = root + "/lib";
+
+    // A template kernel: its tiling keys and their template arguments are those the header's
+    // ASCENDC_TPL_SEL selects, listed by the header itself compiled for the host (as CANN's op
+    // compiler decodes the selections, asc-devkit asc_op_compiler/template_tiling.py); every key
+    // becomes one instantiation `main_func<args...>` (CANN passes the arguments as these numbers,
+    // ascendc_compile_gen_code.py TEMPLATE_PARAMS) behind one entry that dispatches on the key.
+    const std::string tpl_header = TemplateTilingHeader(kernel, main_func);
+    std::vector<TemplateKey> tpl_keys;
+    if (!tpl_header.empty()) {
+      Write(tmp + "/tpl_keys.cpp",
+            "#include \"" + tpl_header +
+                "\"\n#include <cstdio>\nint main() {\n  std::string why;\n"
+                "  const auto keys = ascsim::tpl::EnumerateTilingKeys(g_tilingDeclareParams, "
+                "g_tilingSelectParams, &why);\n"
+                "  if (!why.empty()) { std::fprintf(stderr, \"%s\\n\", why.c_str()); return 1; }\n"
+                "  for (const auto& k : keys) {\n"
+                "    std::printf(\"%llu\", static_cast<unsigned long long>(k.tilingKey));\n"
+                "    for (uint64_t a : k.args) std::printf(\" %llu\", "
+                "static_cast<unsigned long long>(a));\n"
+                "    std::printf(\"\\n\");\n  }\n  return 0;\n}\n");
+      std::vector<std::string> list_cmd = {cxx, "-std=c++17", "-O0", "-w", "-I" + Dirname(kernel)};
+      for (const std::string& dir : include_dirs) list_cmd.push_back("-I" + dir);
+      list_cmd.insert(list_cmd.end(), {"-o", tmp + "/tpl_keys", tmp + "/tpl_keys.cpp"});
+      const std::string list_log = tmp + "/tpl_keys.log";
+      if (Run(list_cmd, list_log) != 0 ||
+          Run({"sh", "-c", "\"$0\" > \"$1\" 2>> \"$2\"", tmp + "/tpl_keys", tmp + "/tpl_keys.txt",
+               list_log}) != 0) {
+        std::string why = Exists(list_log) ? Read(list_log) : std::string();
+        while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+        throw InvalidArgument("listing the tiling keys of " + tpl_header + " failed: " + why);
+      }
+      std::istringstream lines(Read(tmp + "/tpl_keys.txt"));
+      for (std::string line; std::getline(lines, line);) {
+        std::istringstream fields(line);
+        TemplateKey k;
+        if (!(fields >> k.key)) continue;
+        for (std::string a; fields >> a;) k.args.push_back(a);
+        tpl_keys.push_back(k);
+      }
+      if (tpl_keys.empty()) {
+        throw InvalidArgument(tpl_header + ": ASCENDC_TPL_SEL selects no tiling key for " +
+                              main_func);
+      }
+    }
+    std::string entry = "#include \"" + compiled + "\"\n#include \"ascsim/op_kernel_entry.h\"\n";
+    if (tpl_keys.empty()) {
+      entry += "ASCSIM_OP_KERNEL_ENTRY(" + main_func + ")\n";
+    } else {
+      auto instance = [&](const TemplateKey& k) {
+        std::string s = main_func + "<";
+        for (size_t i = 0; i < k.args.size(); ++i) s += (i ? ", " : "") + k.args[i];
+        return s + ">";
+      };
+      entry +=
+          "static int ascsim_tpl_launch_(void* const* args, uint32_t num_args, "
+          "uint32_t block_dim, uint64_t tiling_key, void* stream) {\n  switch (tiling_key) {\n";
+      for (const TemplateKey& k : tpl_keys) {
+        entry += "    case " + std::to_string(k.key) +
+                 "ULL:\n      return ::ascsim::op_kernel::Launch<&" + instance(k) +
+                 ">(args, num_args, block_dim, tiling_key, stream, \"" + main_func + "\");\n";
+      }
+      entry +=
+          "  }\n  return ACL_ERROR_INVALID_PARAM;\n}\n"
+          "ASCSIM_OP_KERNEL_EXPORT_LAUNCH(" +
+          main_func + ", (&" + instance(tpl_keys[0]) + "), ascsim_tpl_launch_)\n";
+    }
+    Write(tmp + "/entry.cpp", entry);
+
     std::vector<std::string> cmd = {
-        cxx_env != nullptr && *cxx_env ? cxx_env : ASCSIM_OPC_DEFAULT_CXX,
-        "-std=c++17",
-        debug ? "-O0" : "-O1",
-        "-fPIC",
-        "-shared",
-        "-w",
-        "-fvisibility=hidden",
+        cxx, "-std=c++17", debug ? "-O0" : "-O1", "-fPIC", "-shared", "-w", "-fvisibility=hidden",
         "-DASCSIM_SOC=" + ProfileFor(soc_version),
         // The device compile's ASSERT is empty (asc-devkit impl/basic_api/kernel_macros.h: only
         // ASCENDC_CPU_DEBUG builds assert), and kernels rely on it: `x = y ASSERT(y != 0);`.
-        "-DASSERT(x)="};
+        "-DASSERT(x)=",
+        // As CANN's kernel compile (asc-devkit compile_op.py): template_argument.h in its device
+        // form, the declarations gone and TypeFromId defined.
+        "-DASCENDC_TPL_KERNEL"};
     if (debug) cmd.push_back("-g");
     std::set<std::string> defined;
     for (const std::vector<Param>* group : {&inputs, &outputs}) {
@@ -380,8 +477,6 @@ int OpcMain(int argc, char** argv) {
         cmd.push_back("-DFORMAT_" + n + "=FORMAT_" + ge::TypeUtils::FormatToSerialString(p.format));
       }
     }
-    if (include_dirs.empty()) include_dirs.push_back(root + "/include");
-    if (lib_dir.empty()) lib_dir = root + "/lib";
     cmd.insert(cmd.end(), {"-include", tmp + "/tiling.h", "-I" + Dirname(kernel)});
     for (const std::string& dir : include_dirs) cmd.push_back("-I" + dir);
     cmd.insert(cmd.end(), {"-o", output + "/" + bin + ".o", tmp + "/entry.cpp", "-L" + lib_dir,
@@ -417,12 +512,24 @@ int OpcMain(int argc, char** argv) {
     bool any = false;
     v.tiling_keys = TilingKeys(kernel, &any);
     v.any_tiling_key = any;
+    if (!tpl_keys.empty()) {
+      v.tiling_keys.clear();
+      for (const TemplateKey& k : tpl_keys) v.tiling_keys.push_back(k.key);
+      v.any_tiling_key = false;
+    }
     if (!tiling_key_opt.empty()) {
       std::string keys = tiling_key_opt;
       keys.erase(std::remove(keys.begin(), keys.end(), '"'), keys.end());
       std::istringstream list(keys);
       v.tiling_keys.clear();
-      for (std::string k; std::getline(list, k, ',');) v.tiling_keys.push_back(std::stoull(k));
+      for (std::string k; std::getline(list, k, ',');) {
+        const uint64_t key = std::stoull(k);
+        // A template kernel has an instantiation only for the keys its ASCENDC_TPL_SEL selects.
+        if (tpl_keys.empty() || std::any_of(tpl_keys.begin(), tpl_keys.end(),
+                                            [&](const TemplateKey& t) { return t.key == key; })) {
+          v.tiling_keys.push_back(key);
+        }
+      }
       v.any_tiling_key = false;
     }
     Write(output + "/" + bin + ".ascsim", FormatKernelVariant(v));

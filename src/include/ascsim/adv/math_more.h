@@ -109,6 +109,16 @@ void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
   if (dim == 1 || axis == 1) detail::VectorToScalar();  // src's values are read by the scalar unit
   if (dim == 1) {
     Duplicate(dstLocal, srcLocal.GetValue(0), static_cast<int32_t>(k));
+  } else if (axis == 1 && (k * sizeof(T)) % 32 != 0) {
+    // Rows that are not whole 32-byte blocks start at unaligned addresses, which no vector
+    // instruction takes; the device broadcasts into an aligned scratch and compacts it into dst
+    // (the copy buffer GetBroadCastMaxMinTmpSize counts). The simulator writes the same values
+    // element by element and orders them before the vector pipe's next use.
+    for (uint32_t i = 0; i < m; ++i) {
+      const T v = srcLocal.GetValue(i);
+      for (uint32_t j = 0; j < k; ++j) dstLocal.SetValue(i * k + j, v);
+    }
+    detail::ScalarToVector();
   } else if (axis == 1) {
     for (uint32_t i = 0; i < m; ++i)
       Duplicate(dstLocal[i * k], srcLocal.GetValue(i), static_cast<int32_t>(k));
@@ -123,7 +133,8 @@ void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
   Broadcast<T, dim, axis, isReuseSource>(dstLocal, srcLocal, dstShape, srcShape, stack);
 }
 // BroadCast: the name Broadcast calls (asc-devkit include/adv_api/pad/broadcast.h ->
-// impl/adv_api/detail/pad/broadcast/broadcast_common_impl.h), which production kernels call directly.
+// impl/adv_api/detail/pad/broadcast/broadcast_common_impl.h), which production kernels call
+// directly.
 template <class T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                const uint32_t dstShape[dim], const uint32_t srcShape[dim],

@@ -359,10 +359,13 @@ inline void CheckMaskModeMatches(const char* call, bool counter_template) {
 }  // namespace detail
 
 // Normal mode: bit i of {maskLow, maskHigh} enables element i. Counter mode: maskLow elements.
+// This form writes the mask register whatever `mode` says (asc-devkit impl/basic_api/kernel_reg.h:
+// set_vector_mask(maskHigh, maskLow)); the register's mode is SetMaskCount / SetMaskNorm's, so
+// official kernels call SetVectorMask<T>(0, len) after SetMaskCount (0_introduction 14_reduce).
 template <class T, MaskMode mode = MaskMode::NORMAL>
 void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
-  detail::CheckMaskModeMatches("SetVectorMask", mode == MaskMode::COUNTER);
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+  ascsim::aicore::EnterApiCall(core);
   if (mode == MaskMode::COUNTER && maskHigh != 0) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           ascsim::aicore::Str("SetVectorMask<COUNTER>: maskHigh ", maskHigh,
