@@ -338,6 +338,69 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
   return result;
 }
 
+// Shapes and data types only, for ascsim.torch's fake (meta) implementations: InferShape /
+// InferDataType on tensors that have no memory (InferOutputs takes inputs without data), with no
+// TilingFunc, kernel or device memory. `inputs` holds, per input, None or (shape, CANN data type
+// number); `attrs` as for Call. Returns (shape, data type number) per output.
+py::list InferMeta(const std::string& root, const std::string& op_type, const std::string& api,
+                   const py::list& inputs, const py::list& attrs) {
+  const ResolvedOp op = Resolve(root, op_type);
+  if (inputs.size() != op.inputs.size() || attrs.size() != op.attrs.size()) {
+    throw InvalidArgument(api + ": " + std::to_string(inputs.size()) + " inputs and " +
+                          std::to_string(attrs.size()) + " attributes for " + op_type + "'s " +
+                          std::to_string(op.inputs.size()) + " and " +
+                          std::to_string(op.attrs.size()));
+  }
+  CallResources res;
+  std::vector<AscsimAclnnArg> args;
+  std::vector<std::string> strings;
+  for (size_t i = 0; i < op.inputs.size(); ++i) {
+    const std::string what = api + ": input " + op.inputs[i].name;
+    if (op.inputs[i].kind == ParamKind::kDynamic) {
+      throw InvalidArgument(what +
+                            " is a dynamic input (a tensor list), which has no shape-only "
+                            "inference here");
+    }
+    AscsimAclnnArg a{};
+    a.kind = ASCSIM_ACLNN_TENSOR;
+    if (!inputs[i].is_none()) {
+      if (op.inputs[i].value_depend) {
+        // Its host code reads the values (ValueDepend), which a shape-only call does not have.
+        throw InvalidArgument(what +
+                              " is ValueDepend (the operator's host code reads its "
+                              "values), so its outputs cannot be inferred from shapes");
+      }
+      const py::tuple meta = inputs[i].cast<py::tuple>();
+      std::vector<int64_t> dims = meta[0].cast<std::vector<int64_t>>();
+      const aclTensor* t =
+          aclCreateTensor(dims.data(), dims.size(), static_cast<aclDataType>(meta[1].cast<int>()),
+                          nullptr, 0, ACL_FORMAT_ND, dims.data(), dims.size(), nullptr);
+      if (t == nullptr) throw InvalidArgument(what + ": " + aclGetRecentErrMsg());
+      res.tensors.push_back(t);
+      a.ptr = t;
+    }
+    args.push_back(a);
+  }
+  for (size_t i = 0; i < op.attrs.size(); ++i) {
+    args.push_back(
+        AttrArg(op.attrs[i], attrs[i], api + ": attribute " + op.attrs[i].name, res, strings));
+  }
+  for (AscsimAclnnArg& a : args) {
+    if (a.kind == ASCSIM_ACLNN_STRING) a.ptr = strings[static_cast<size_t>(a.i)].c_str();
+  }
+  for (size_t i = 0; i < op.outputs.size(); ++i) {
+    AscsimAclnnArg a{};
+    a.kind = ASCSIM_ACLNN_TENSOR;
+    args.push_back(a);
+  }
+  py::list result;
+  for (const auto& o :
+       ascsim::op::InferOutputs(api.c_str(), op_type.c_str(), args.data(), args.size())) {
+    result.append(py::make_tuple(py::cast(o.shape), static_cast<int>(o.data_type)));
+  }
+  return result;
+}
+
 int Tool(const std::string& name, const std::vector<std::string>& argv) {
   std::vector<std::string> storage = argv;
   storage.insert(storage.begin(), name);
@@ -355,6 +418,8 @@ void RegisterOps(py::module_& m) {
   m.def("_op_signature", &Signature, py::arg("root"), py::arg("op_type"));
   m.def("_op_call", &Call, py::arg("root"), py::arg("op_type"), py::arg("api"), py::arg("inputs"),
         py::arg("attrs"), py::arg("outs"));
+  m.def("_op_infer_meta", &InferMeta, py::arg("root"), py::arg("op_type"), py::arg("api"),
+        py::arg("inputs"), py::arg("attrs"));
   m.def("_op_tool", &Tool, py::arg("name"), py::arg("argv"));
 }
 

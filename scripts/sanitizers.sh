@@ -2,7 +2,8 @@
 # Sanitizer CI: (a) AddressSanitizer + UndefinedBehaviorSanitizer over the whole GoogleTest binary
 # and the whole pytest suite (the Python module built with the sanitizers, their runtimes
 # preloaded into /usr/bin/python3); (b) ThreadSanitizer over the GoogleTest suites that exercise
-# threads: launches on the worker pool, streams, grids, SyncAll, timeouts and cancellation.
+# threads: launches on the worker pool, streams, grids, SyncAll, timeouts and cancellation, and the
+# cross-core flags of mix kernels (sub-cores on their own threads).
 # Both must be clean. Build dirs: build-asan, build-tsan (ASAN_BUILD_DIR / TSAN_BUILD_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,6 @@ cmake --build "$TSAN_DIR" -j "$JOBS" --target ascsim_tests
 echo "== (b) GoogleTest (threads) under TSan =="
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$TSAN_DIR/tests/ascsim_tests" \
   --gtest_brief=1 \
-  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:Sanitizer.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*-Sanitizer.GmWrittenByOneBlockAndReadByAnotherNeedsSyncAll:Sanitizer.CrossBlockFindingIsTheSameInSerialAndParallelRuns:Sanitizer.EarlierOfABlocksFaultAndACrossBlockFindingWins:Sanitizer.BlocksAccumulatingWithSetAtomicAddDoNotRace'
+  --gtest_filter='DeviceMemoryGuard.*:Launch.*:Streams.*:DeviceMemory.*:Settings.*:LengthsAndGrids/*:FidelityRulesSyncAll.*:Acl.*:ReliabilityAcl.*:ReliabilityMemory.*:ReliabilityTimeout.*:ReliabilityCancel.*:ReliabilitySyncAll.*:ReliabilityRound2.*:CpuTwin.*:Sanitizer.*:AclLaunch.*:AclEvent.*:AclCallback.*:AclContext.*:AclMemcpy2d.*:CrossCore*:MixSyncAll.*:MixKernel*:SoftSyncAll.*:SyncAllBrokenBarrier.*-Sanitizer.GmWrittenByOneBlockAndReadByAnotherNeedsSyncAll:Sanitizer.CrossBlockFindingIsTheSameInSerialAndParallelRuns:Sanitizer.EarlierOfABlocksFaultAndACrossBlockFindingWins:Sanitizer.BlocksAccumulatingWithSetAtomicAddDoNotRace'
 
 echo "== sanitizers clean in $((SECONDS - START)) s =="

@@ -4,12 +4,17 @@
 
 #include <atomic>
 
+#include "aicore/kernel_mode.h"
 #include "ascsim/aicore/checks.h"
 
 namespace ascsim::aicore {
 namespace {
 
 std::atomic<int> g_requested_mode{-1};
+// The mode the launch running on this thread was issued with (kernel_mode.h); kNotIssued outside
+// such a launch.
+constexpr int kNotIssued = -2;
+thread_local int t_issued_mode = kNotIssued;
 
 constexpr int Encode(KernelLayout layout, int mix_aivs) {
   return static_cast<int>(layout) * 4 + mix_aivs;
@@ -47,7 +52,15 @@ void Reveal(CoreContext& core, KernelLayout layout, int mix_aivs, bool cross_cor
 }  // namespace
 
 void SetRequestedKernelMode(int mode) { g_requested_mode.store(mode, std::memory_order_release); }
-int RequestedKernelMode() { return g_requested_mode.load(std::memory_order_acquire); }
+int RequestedKernelMode() {
+  if (t_issued_mode != kNotIssued) return t_issued_mode;
+  return g_requested_mode.load(std::memory_order_acquire);
+}
+
+IssuedKernelModeScope::IssuedKernelModeScope(int mode) : saved_(t_issued_mode) {
+  t_issued_mode = mode;
+}
+IssuedKernelModeScope::~IssuedKernelModeScope() { t_issued_mode = saved_; }
 
 const char* KernelModeNote() {
   switch (RequestedKernelMode()) {

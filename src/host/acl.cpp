@@ -3,103 +3,22 @@
 #include "acl/acl.h"
 
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "ascsim/aicore/checks.h"
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 #include "runtime/device_memory_internal.h"
 
-namespace ascsim::acl {
-
-thread_local std::string g_recent_error;
-
-namespace {
-
-std::mutex& StreamsMutex() {
-  static std::mutex mu;
-  return mu;
-}
-// Live streams by handle. A caller takes a reference (ToStream) for as long as it uses one, so
-// aclrtDestroyStream on another thread meanwhile only drops the registry's reference: the stream
-// is destroyed by whoever lets go of it last, never under a thread still inside it.
-// Never destroyed: a stream the program did not destroy is left alone at exit, as before.
-std::map<Stream*, std::shared_ptr<Stream>>& Streams() {
-  static auto* streams = new std::map<Stream*, std::shared_ptr<Stream>>;
-  return *streams;
-}
-
-// Live aclrtMallocHost blocks, so that aclrtFreeHost refuses anything else (never destroyed:
-// host memory may be freed during static destruction).
-std::mutex& HostMutex() {
-  static std::mutex mu;
-  return mu;
-}
-std::unordered_set<void*>& HostAllocations() {
-  static auto* blocks = new std::unordered_set<void*>;
-  return *blocks;
-}
-
-aclError CodeFor(const Error& e) {
-  ErrorKind kind = e.kind();
-  if (const auto* k = dynamic_cast<const KernelError*>(&e)) kind = k->fault_kind();
-  switch (kind) {
-    case ErrorKind::kInvalidArgument:
-      return e.kind() == ErrorKind::kKernel ? ACL_ERROR_RT_AICORE_EXCEPTION
-                                            : ACL_ERROR_INVALID_PARAM;
-    case ErrorKind::kOutOfDeviceMemory:
-      return ACL_ERROR_RT_MEMORY_ALLOCATION;
-    case ErrorKind::kOutOfBounds:
-      return ACL_ERROR_RT_AICORE_TRAP_EXCEPTION;
-    case ErrorKind::kQueueMisuse:
-    case ErrorKind::kSyncMisuse:
-    case ErrorKind::kTimeout:
-      return ACL_ERROR_RT_AICORE_TIMEOUT;
-    default:
-      return ACL_ERROR_RT_AICORE_EXCEPTION;
-  }
-}
-
-}  // namespace
-
-aclError Guard(const char* api, const std::function<void()>& fn) {
-  try {
-    fn();
-    return ACL_SUCCESS;
-  } catch (const Error& e) {
-    g_recent_error = e.what();
-    return CodeFor(e);
-  } catch (const std::exception& e) {
-    g_recent_error = std::string(api) + ": " + e.what();
-    return ACL_ERROR_RT_INTERNAL_ERROR;
-  }
-}
-
-std::shared_ptr<Stream> ToStream(aclrtStream stream) {
-  if (stream == nullptr) return nullptr;
-  std::lock_guard<std::mutex> lock(StreamsMutex());
-  auto it = Streams().find(static_cast<Stream*>(stream));
-  if (it == Streams().end()) {
-    throw InvalidArgument("not a stream from aclrtCreateStream (destroyed?)");
-  }
-  return it->second;
-}
-
-}  // namespace ascsim::acl
-
 using ascsim::acl::Guard;
+using ascsim::host::AclState;
 
 namespace {
-aclError Fail(const std::string& message, aclError code = ACL_ERROR_INVALID_PARAM) {
-  ascsim::acl::g_recent_error = message;
-  return code;
-}
+using ascsim::acl::RecordError;
 
 // Validates a copy against device allocations: the device side must lie inside one.
 void CheckDeviceRange(const char* api, const char* role, const void* p, size_t count) {
@@ -151,19 +70,19 @@ aclError aclInit(const char*) {
 aclError aclFinalize() { return ACL_SUCCESS; }
 aclError aclrtSetDevice(int32_t deviceId) {
   if (deviceId != 0)
-    return Fail("aclrtSetDevice: device " + std::to_string(deviceId) +
-                    " does not exist (the simulator has device 0)",
-                ACL_ERROR_RT_INVALID_DEVICEID);
+    return RecordError("aclrtSetDevice: device " + std::to_string(deviceId) +
+                           " does not exist (the simulator has device 0)",
+                       ACL_ERROR_RT_INVALID_DEVICEID);
   ascsim::InstallTraceFromEnvironment();
-  ascsim::acl::OnSetDevice();  // the default context (acl_context.cpp)
+  AclState::Get().SetDeviceOnThisThread();  // the default context
   return ACL_SUCCESS;
 }
 aclError aclrtResetDevice(int32_t) {
-  ascsim::acl::OnResetDevice();
+  AclState::Get().ResetDeviceOnThisThread();
   return ACL_SUCCESS;
 }
 aclError aclrtGetDeviceCount(uint32_t* count) {
-  if (count == nullptr) return Fail("aclrtGetDeviceCount: count is null");
+  if (count == nullptr) return RecordError("aclrtGetDeviceCount: count is null");
   *count = 1;
   return ACL_SUCCESS;
 }
@@ -172,8 +91,9 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   return Guard("aclrtCreateStream", [&] {
     if (stream == nullptr) throw ascsim::InvalidArgument("aclrtCreateStream: stream is null");
     auto s = std::make_shared<ascsim::Stream>();
-    std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-    ascsim::acl::Streams().emplace(s.get(), s);
+    AclState::Streams& streams = AclState::Get().streams;
+    std::lock_guard<std::mutex> lock(streams.mu);
+    streams.live.emplace(s.get(), s);
     *stream = s.get();
   });
 }
@@ -183,11 +103,12 @@ aclError aclrtDestroyStream(aclrtStream stream) {
     std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream);
     if (s == nullptr) throw ascsim::InvalidArgument("aclrtDestroyStream: stream is null");
     {
-      std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-      ascsim::acl::Streams().erase(s.get());
+      AclState::Streams& streams = AclState::Get().streams;
+      std::lock_guard<std::mutex> lock(streams.mu);
+      streams.live.erase(s.get());
     }
-    // Destroying waits for the queued work (its unreported error is dropped), as before; a
-    // thread still synchronizing the stream holds its own reference and releases it last.
+    // Destroying waits for the queued work (its unreported error is dropped); a thread still
+    // synchronizing the stream holds its own reference and releases it last.
     s->Wait();
   });
 }
@@ -197,7 +118,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
     if (std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream)) {
       s->Synchronize();
     } else {
-      ascsim::acl::RethrowDefaultStreamError();  // acl_deferred.cpp
+      AclState::Get().RethrowDefaultStreamError();
     }
   });
 }
@@ -208,11 +129,12 @@ aclError aclrtSynchronizeDevice() {
     // until this loop is done with it.
     std::vector<std::shared_ptr<ascsim::Stream>> streams;
     {
-      std::lock_guard<std::mutex> lock(ascsim::acl::StreamsMutex());
-      for (const auto& entry : ascsim::acl::Streams()) streams.push_back(entry.second);
+      AclState::Streams& registry = AclState::Get().streams;
+      std::lock_guard<std::mutex> lock(registry.mu);
+      for (const auto& entry : registry.live) streams.push_back(entry.second);
     }
     for (const auto& s : streams) s->Synchronize();
-    ascsim::acl::RethrowDefaultStreamError();
+    AclState::Get().RethrowDefaultStreamError();
   });
 }
 
@@ -230,8 +152,9 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
     if (size == 0) throw ascsim::InvalidArgument("aclrtMallocHost: size is 0");
     void* p = std::malloc(size);
     if (p == nullptr) throw ascsim::OutOfDeviceMemory("aclrtMallocHost: out of host memory");
-    std::lock_guard<std::mutex> lock(ascsim::acl::HostMutex());
-    ascsim::acl::HostAllocations().insert(p);
+    AclState::HostBlocks& blocks = AclState::Get().host_blocks;
+    std::lock_guard<std::mutex> lock(blocks.mu);
+    blocks.live.insert(p);
     *hostPtr = p;
   });
 }
@@ -245,8 +168,9 @@ aclError aclrtFreeHost(void* hostPtr) {
     // refuses what rtMallocHost did not return; free() on such a pointer would abort here.
     if (hostPtr == nullptr) throw ascsim::InvalidArgument("aclrtFreeHost: hostPtr is null");
     {
-      std::lock_guard<std::mutex> lock(ascsim::acl::HostMutex());
-      if (ascsim::acl::HostAllocations().erase(hostPtr) == 1) {
+      AclState::HostBlocks& blocks = AclState::Get().host_blocks;
+      std::lock_guard<std::mutex> lock(blocks.mu);
+      if (blocks.live.erase(hostPtr) == 1) {
         std::free(hostPtr);
         return;
       }
@@ -334,4 +258,8 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   });
 }
 
-const char* aclGetRecentErrMsg() { return ascsim::acl::g_recent_error.c_str(); }
+// CANN's aclGetRecentErrMsg obtains *and clears* the calling thread's message (docs
+// "aclGetRecentErrMsg": 获取并清空与本接口在同一个线程中的其它AscendCL接口调用失败时的错误描述信息;
+// thread level unless aclInit's err_msg_mode says process). Here the message stays until the
+// next failure replaces it (a departure: reading it twice gives the same text).
+const char* aclGetRecentErrMsg() { return ascsim::acl::RecentError().c_str(); }

@@ -21,7 +21,7 @@
 #include "acl/acl.h"
 #include "ascsim/acl_launch.h"
 #include "ascsim/error.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 
 namespace ascsim::acl {
 
@@ -40,32 +40,10 @@ void FailFatbinArgSize(const char* kernel, size_t index, size_t expected, size_t
 
 namespace {
 
-struct Binary {
-  std::string path;
-  void* dl = nullptr;
-};
-struct Function {
-  Binary* binary = nullptr;
-  std::string name;
-  FatbinEntry entry = nullptr;
-};
-struct ArgList {
-  Function* function = nullptr;
-  std::vector<std::vector<uint8_t>> values;
-  bool finalized = false;
-};
-
-// Handles are plain pointers to these records; the registry tells a live one from anything else.
-struct Registry {
-  std::mutex mu;
-  std::map<Binary*, std::unique_ptr<Binary>> binaries;
-  std::map<Function*, std::unique_ptr<Function>> functions;
-  std::map<ArgList*, std::unique_ptr<ArgList>> arg_lists;
-};
-Registry& Handles() {
-  static Registry* registry = new Registry;  // never destroyed: handles may be used at exit
-  return *registry;
-}
+using Binary = host::AclBinary;
+using Function = host::AclFunction;
+using ArgList = host::AclArgList;
+host::AclState::Binaries& Handles() { return host::AclState::Get().binaries; }
 
 constexpr aclError kInvalid = ACL_ERROR_RT_PARAM_INVALID;
 

@@ -12,34 +12,19 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 
 #include "acl/acl.h"
 #include "ascsim/runtime.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 
 namespace ascsim::acl {
 namespace {
 
-struct Report {
-  aclrtCallback fn;
-  void* user_data;
-  std::shared_ptr<bool> done;  // set under Reports::mu once the callback has run (blocking mode)
-};
-
-struct Reports {
-  std::mutex mu;
-  std::condition_variable cv;                     // a report queued or a callback done
-  std::map<aclrtStream, uint64_t> subscriber;     // stream -> subscribed thread id
-  std::map<uint64_t, std::deque<Report>> queues;  // thread id -> callbacks to run
-};
-Reports& State() {
-  static Reports* reports = new Reports;  // never destroyed: stream threads may outlive statics
-  return *reports;
-}
+using Reports = host::AclState::Reports;
+Reports& State() { return host::AclState::Get().reports; }
 
 uint64_t ThisThread() { return static_cast<uint64_t>(pthread_self()); }
 
@@ -153,10 +138,10 @@ aclError aclrtProcessReport(int32_t timeout) {
         "aclrtProcessReport: no callback arrived within " + std::to_string(timeout) + " ms",
         ACL_ERROR_RT_REPORT_TIMEOUT);
   }
-  std::deque<ascsim::acl::Report> batch;
+  std::deque<ascsim::host::AclReport> batch;
   batch.swap(r.queues[self]);
   lock.unlock();
-  for (ascsim::acl::Report& report : batch) {
+  for (ascsim::host::AclReport& report : batch) {
     report.fn(report.user_data);
     if (report.done) {
       std::lock_guard<std::mutex> done_lock(r.mu);

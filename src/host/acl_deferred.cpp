@@ -1,48 +1,15 @@
 // Launches whose failure the caller cannot be handed at once: the generated aclrtlaunch_<kernel>
 // and <<<>>> (ascsim/acl_launch.h). On a stream, a failure to issue is queued on that stream so it
 // surfaces at its aclrtSynchronizeStream, like a fault; on the default stream the fault is kept
-// for the next aclrtSynchronizeStream(nullptr) / aclrtSynchronizeDevice and printed once.
+// (AclState::KeepDefaultStreamError) for the next aclrtSynchronizeStream(nullptr) /
+// aclrtSynchronizeDevice and printed once.
 #include <cstdio>
-#include <mutex>
 #include <string>
 
 #include "acl/acl.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 
 namespace ascsim::acl {
-namespace {
-
-struct DefaultStreamError {
-  std::mutex mu;
-  std::exception_ptr error;
-};
-DefaultStreamError& Kept() {
-  static DefaultStreamError* kept = new DefaultStreamError;  // never destroyed
-  return *kept;
-}
-
-}  // namespace
-
-aclError RecordError(const std::string& message, aclError code) {
-  g_recent_error = message;
-  return code;
-}
-
-void KeepDefaultStreamError(std::exception_ptr error) {
-  DefaultStreamError& kept = Kept();
-  std::lock_guard<std::mutex> lock(kept.mu);
-  if (!kept.error) kept.error = error;  // the first failure wins, as a stream keeps it
-}
-
-void RethrowDefaultStreamError() {
-  std::exception_ptr error;
-  {
-    DefaultStreamError& kept = Kept();
-    std::lock_guard<std::mutex> lock(kept.mu);
-    std::swap(error, kept.error);
-  }
-  if (error) std::rethrow_exception(error);
-}
 
 aclError IssueDeferred(const char* kernel, aclrtStream stream, const std::function<void()>& issue) {
   std::exception_ptr failure;
@@ -55,7 +22,7 @@ aclError IssueDeferred(const char* kernel, aclrtStream stream, const std::functi
     }
   });
   if (code == ACL_SUCCESS || !failure) return code;
-  decltype(ToStream(stream)) s{};
+  std::shared_ptr<Stream> s;
   try {
     s = ToStream(stream);
   } catch (const std::exception&) {
@@ -65,9 +32,9 @@ aclError IssueDeferred(const char* kernel, aclrtStream stream, const std::functi
     s->Enqueue([failure] { std::rethrow_exception(failure); });
     return code;
   }
-  KeepDefaultStreamError(failure);
+  host::AclState::Get().KeepDefaultStreamError(failure);
   std::fprintf(stderr, "ascsim: launch of %s failed with aclError %d: %s\n", kernel, code,
-               g_recent_error.c_str());
+               RecentError().c_str());
   std::fflush(stderr);
   return code;
 }

@@ -1,7 +1,6 @@
 // Device queries (aclrtGetSocName, aclrtGetRunMode, aclrtGetDevice) and the toolkit's SoC choice.
 #include <strings.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,36 +10,32 @@
 #include "acl/acl.h"
 #include "ascsim/soc.h"
 #include "ascsim/toolkit.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 
 namespace ascsim::toolkit {
-namespace {
-// Set once and never freed: aclrtGetSocName returns it to callers that may keep the pointer.
-std::atomic<const char*> g_requested_soc{nullptr};
-}  // namespace
 
 void SelectSoc(const char* requested, const char* profile, const char* reason) {
   if (requested == nullptr || profile == nullptr) return;
   const char* env = std::getenv("ASCSIM_SOC");
   if (env != nullptr && *env != '\0') return;  // the user's explicit choice wins
-  static std::mutex mu;
-  std::lock_guard<std::mutex> lock(mu);
+  host::AclState::SocRequest& soc = host::AclState::Get().soc;
+  std::lock_guard<std::mutex> lock(soc.mu);
   try {
     SetSoc(profile);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ascsim: cannot simulate %s: %s\n", requested, e.what());
     return;
   }
-  const char* previous = g_requested_soc.load();
+  const char* previous = soc.requested.load();
   if (previous != nullptr && std::strcmp(previous, requested) == 0) return;
-  g_requested_soc.store(strdup(requested));
+  soc.requested.store(strdup(requested));
   if (strcasecmp(requested, profile) != 0) {  // "ascend910b1" is the 910B1
     std::fprintf(stderr, "ascsim: %s is not modelled; simulating it as %s (%s)\n", requested,
                  profile, reason != nullptr && *reason != '\0' ? reason : "nearest profile");
   }
 }
 
-const char* RequestedSoc() { return g_requested_soc.load(); }
+const char* RequestedSoc() { return host::AclState::Get().soc.requested.load(); }
 
 }  // namespace ascsim::toolkit
 

@@ -24,7 +24,7 @@
 #include "acl/acl.h"
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 
 namespace ascsim::acl {
 namespace {
@@ -33,44 +33,26 @@ constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_
                                       ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY |
                                       ACL_EVENT_EXTERNAL | ACL_EVENT_IPC;
 
-// The device timeline (us) of the stream whose work runs on this thread.
-thread_local double t_device_us = 0;
+using host::AclEvent;
+using host::AclState;
 
+// Installed when the first event is created: from then on launches record their per-call traces,
+// and each adds its modelled time to the timeline of the thread it ran on.
 void InstallTimelineObserver() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    AddLaunchObserver([](const LaunchRecord& record) {
-      if (record.traces == nullptr) return;
-      const LaunchEstimate estimate = EstimateLaunch(record);
-      t_device_us += estimate.estimated_us + estimate.launch_overhead_us;
-    });
+  AclState::Events& events = AclState::Get().events;
+  // Held while adding, so no thread's Create returns before the observer is in place.
+  std::lock_guard<std::mutex> lock(events.mu);
+  if (events.timeline_observer) return;
+  events.timeline_observer = true;
+  AddLaunchObserver([](const LaunchRecord& record) {
+    if (record.traces == nullptr) return;
+    const LaunchEstimate estimate = EstimateLaunch(record);
+    AclState::ThisThread().device_us += estimate.estimated_us + estimate.launch_overhead_us;
   });
 }
 
-struct Event {
-  explicit Event(bool timed) : timed(timed) {}
-  const bool timed;  // aclrtCreateEventWithFlag without ACL_EVENT_TIME_LINE cannot be timed
-  std::mutex mu;
-  std::condition_variable done_cv;
-  uint64_t records = 0;    // aclrtRecordEvent calls so far
-  uint64_t completed = 0;  // the record whose point the stream has reached
-  bool recorded = false;   // a completed record exists (and no reset since)
-  double device_us = 0;    // the stream's timeline at the completed record
-
-  bool Pending() const { return completed != records; }
-};
-
-struct Events {
-  std::mutex mu;
-  std::map<const void*, std::shared_ptr<Event>> live;
-};
-Events& Registry() {
-  static Events* events = new Events;  // never destroyed: stream threads may outlive statics
-  return *events;
-}
-
-std::shared_ptr<Event> Find(aclrtEvent handle) {
-  Events& r = Registry();
+std::shared_ptr<AclEvent> Find(aclrtEvent handle) {
+  AclState::Events& r = AclState::Get().events;
   std::lock_guard<std::mutex> lock(r.mu);
   auto it = r.live.find(handle);
   return it == r.live.end() ? nullptr : it->second;
@@ -85,8 +67,8 @@ aclError Create(const char* api, aclrtEvent* event, uint32_t flag, bool with_fla
                        " (the flags are ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ... of acl_rt.h)");
   }
   InstallTimelineObserver();
-  auto e = std::make_shared<Event>(!with_flag || (flag & ACL_EVENT_TIME_LINE) != 0);
-  Events& r = Registry();
+  auto e = std::make_shared<AclEvent>(!with_flag || (flag & ACL_EVENT_TIME_LINE) != 0);
+  AclState::Events& r = AclState::Get().events;
   std::lock_guard<std::mutex> lock(r.mu);
   r.live[e.get()] = e;
   *event = e.get();
@@ -94,12 +76,12 @@ aclError Create(const char* api, aclrtEvent* event, uint32_t flag, bool with_fla
 }
 
 // Marks record number `record` complete at the current thread's timeline.
-void Complete(const std::shared_ptr<Event>& e, uint64_t record) {
+void Complete(const std::shared_ptr<AclEvent>& e, uint64_t record) {
   std::lock_guard<std::mutex> lock(e->mu);
   if (record <= e->completed) return;  // a reset or a later record overtook it
   e->completed = record;
   e->recorded = true;
-  e->device_us = t_device_us;
+  e->device_us = AclState::ThisThread().device_us;
   e->done_cv.notify_all();
 }
 
@@ -110,9 +92,9 @@ std::string Unknown(const char* api) {
 }  // namespace
 }  // namespace ascsim::acl
 
-using ascsim::acl::Event;
 using ascsim::acl::Find;
 using ascsim::acl::RecordError;
+using ascsim::host::AclEvent;
 
 aclError aclrtCreateEvent(aclrtEvent* event) {
   return ascsim::acl::Create("aclrtCreateEvent", event, 0, false);
@@ -126,7 +108,7 @@ aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
   if (event == nullptr) return RecordError("aclrtDestroyEvent: event is null");
-  auto& r = ascsim::acl::Registry();
+  auto& r = ascsim::host::AclState::Get().events;
   std::lock_guard<std::mutex> lock(r.mu);
   // A record still queued on a stream keeps its own reference and completes harmlessly.
   if (r.live.erase(event) == 0) return RecordError(ascsim::acl::Unknown("aclrtDestroyEvent"));
@@ -135,7 +117,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   if (event == nullptr) return RecordError("aclrtRecordEvent: event is null");
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtRecordEvent"));
   return ascsim::acl::Guard("aclrtRecordEvent", [&] {
     const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
@@ -154,7 +136,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   if (event == nullptr) return RecordError("aclrtResetEvent: event is null");
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtResetEvent"));
   return ascsim::acl::Guard("aclrtResetEvent", [&] {
     const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
@@ -176,7 +158,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   if (event == nullptr || status == nullptr) {
     return RecordError("aclrtQueryEvent: event or status is null");
   }
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtQueryEvent"));
   std::lock_guard<std::mutex> lock(e->mu);
   *status = e->Pending() ? ACL_EVENT_STATUS_NOT_READY : ACL_EVENT_STATUS_COMPLETE;
@@ -187,7 +169,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   if (event == nullptr || status == nullptr) {
     return RecordError("aclrtQueryEventStatus: event or status is null");
   }
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtQueryEventStatus"));
   std::lock_guard<std::mutex> lock(e->mu);
   *status = e->Pending() ? ACL_EVENT_RECORDED_STATUS_NOT_READY : ACL_EVENT_RECORDED_STATUS_COMPLETE;
@@ -196,7 +178,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
 
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   if (event == nullptr) return RecordError("aclrtSynchronizeEvent: event is null");
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtSynchronizeEvent"));
   std::unique_lock<std::mutex> lock(e->mu);
   const uint64_t target = e->records;  // the most recent record at the time of the call
@@ -206,7 +188,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   if (event == nullptr) return RecordError("aclrtStreamWaitEvent: event is null");
-  std::shared_ptr<Event> e = Find(event);
+  std::shared_ptr<AclEvent> e = Find(event);
   if (e == nullptr) return RecordError(ascsim::acl::Unknown("aclrtStreamWaitEvent"));
   return ascsim::acl::Guard("aclrtStreamWaitEvent", [&] {
     const auto s = ascsim::acl::ToStream(stream);  // the reference keeps it alive meanwhile
@@ -219,9 +201,8 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
       std::unique_lock<std::mutex> lock(e->mu);
       e->done_cv.wait(lock, [&] { return e->completed >= target; });
       // Work after the wait starts on the device no earlier than the event's point.
-      if (e->recorded && e->device_us > ascsim::acl::t_device_us) {
-        ascsim::acl::t_device_us = e->device_us;
-      }
+      double& timeline = ascsim::host::AclState::ThisThread().device_us;
+      if (e->recorded && e->device_us > timeline) timeline = e->device_us;
     };
     if (s == nullptr) {
       wait();
@@ -235,15 +216,15 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
   if (ms == nullptr || startEvent == nullptr || endEvent == nullptr) {
     return RecordError("aclrtEventElapsedTime: ms, startEvent or endEvent is null");
   }
-  std::shared_ptr<Event> start = Find(startEvent);
-  std::shared_ptr<Event> end = Find(endEvent);
+  std::shared_ptr<AclEvent> start = Find(startEvent);
+  std::shared_ptr<AclEvent> end = Find(endEvent);
   if (start == nullptr || end == nullptr) {
     return RecordError(ascsim::acl::Unknown("aclrtEventElapsedTime"));
   }
   double times[2];
-  const std::shared_ptr<Event>* events[2] = {&start, &end};
+  const std::shared_ptr<AclEvent>* events[2] = {&start, &end};
   for (int i = 0; i < 2; ++i) {
-    Event& e = **events[i];
+    AclEvent& e = **events[i];
     const char* which = i == 0 ? "startEvent" : "endEvent";
     if (!e.timed) {
       return RecordError(std::string("aclrtEventElapsedTime: ") + which +

@@ -1,15 +1,19 @@
 // ACL-path launches of the toolkit: a struct parameter given by pointer (as the generated
 // aclrtlaunch_<kernel> takes tiling data), the generated launcher's body (GeneratedLaunch) and the
 // <<<>>> lowering (ChevronLaunch), with their errors: on a stream at aclrtSynchronizeStream, on the
-// default stream returned, printed and kept for the next default-stream synchronize.
+// default stream returned, printed and kept for the next default-stream synchronize; a queued
+// launch runs with the SetKernelMode of the moment it was issued.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "ascsim/runtime.h"
 #include "kernel_operator.h"
+#include "tikicpulib.h"
 
 struct ScaleTilingData {
   uint32_t totalLength;
@@ -75,6 +79,13 @@ extern "C" __global__ __aicore__ void scale_custom(GM_ADDR x, GM_ADDR y, ScaleTi
   KernelScale op;
   op.Init(x, y, tiling);
   op.Process();
+}
+
+// Each core writes the unit it runs on to its block's word: 1 on an AIC, 2 on an AIV.
+extern "C" __global__ __aicore__ void unit_of_block(GM_ADDR out) {
+  AscendC::GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out), 8);
+  g.SetValue(AscendC::GetBlockIdx(), ASCEND_IS_AIC ? 1 : 2);
 }
 
 namespace {
@@ -193,6 +204,49 @@ TEST_F(AclLaunch, ChevronLaunchOnAStreamAndItsIssueErrors) {
   ascsim::acl::ChevronLaunch("scale_custom", &scale_custom, 0, nullptr, stream_)(x_, y_, tiling);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_INVALID_PARAM);
   EXPECT_THAT(std::string(aclGetRecentErrMsg()), HasSubstr("blockDim 0"));
+}
+
+void NothingToDo(void*) {}
+
+// The kernel mode is process-wide: leave it unset for the tests that follow, whatever happens.
+struct KernelModeReset {
+  ~KernelModeReset() { ascsim::aicore::SetRequestedKernelMode(-1); }
+};
+
+// SetKernelMode applies to the launches issued after it (tikicpulib), so a launch queued on a
+// stream keeps the mode of its issue even when the mode changes before the stream reaches it.
+TEST_F(AclLaunch, QueuedLaunchRunsWithTheKernelModeOfItsIssue) {
+  ascsim::ScopedSettings restore;
+  KernelModeReset reset_mode;
+  ascsim::Settings settings = ascsim::GetSettings();
+  settings.soc = &ascsim::FindSocProfile("Ascend910B1");  // split AIC / AIV cores
+  ascsim::SetSettings(settings);
+  void* units = nullptr;
+  ASSERT_EQ(aclrtMalloc(&units, 2 * sizeof(int32_t), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(units, 2 * sizeof(int32_t), 0, 2 * sizeof(int32_t)), ACL_SUCCESS);
+  // A blocking callback for this thread holds the stream until aclrtProcessReport below.
+  const uint64_t self = static_cast<uint64_t>(pthread_self());
+  ASSERT_EQ(aclrtSubscribeReport(self, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchCallback(NothingToDo, nullptr, ACL_CALLBACK_BLOCK, stream_), ACL_SUCCESS);
+  AscendC::SetKernelMode(KernelMode::AIV_MODE);
+  EXPECT_EQ(ACLRT_LAUNCH_KERNEL(unit_of_block)(2, stream_, units), ACL_SUCCESS);
+  AscendC::SetKernelMode(KernelMode::AIC_MODE);  // before the stream has run the launch
+  EXPECT_EQ(aclrtProcessReport(10000), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+  int32_t seen[2] = {0, 0};
+  ASSERT_EQ(aclrtMemcpy(seen, sizeof seen, units, sizeof seen, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(seen[0], 2);  // AIV_MODE: every block is an AIV
+  EXPECT_EQ(seen[1], 2);
+  // The mode of this moment (AIC_MODE) applies to what is issued now.
+  EXPECT_EQ(ACLRT_LAUNCH_KERNEL(unit_of_block)(2, stream_, units), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtMemcpy(seen, sizeof seen, units, sizeof seen, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(seen[0], 1);
+  EXPECT_EQ(seen[1], 1);
+  EXPECT_EQ(aclrtUnSubscribeReport(self, stream_), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(units), ACL_SUCCESS);
 }
 
 }  // namespace

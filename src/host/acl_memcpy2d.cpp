@@ -11,7 +11,7 @@
 
 #include "acl/acl.h"
 #include "ascsim/runtime.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 #include "runtime/device_memory_internal.h"
 
 namespace ascsim::acl {

@@ -1,20 +1,28 @@
 // Stream: an in-order queue of tasks on its own thread. The first error since the last
 // Synchronize is kept and rethrown there; later tasks still run (each launch stands alone).
+// Every task runs with the SetKernelMode of the moment it was queued (aicore/kernel_mode.h): the
+// other settings a launch uses are copied by Launch itself (runtime::Process::Snapshot).
 #include <condition_variable>
 #include <deque>
-#include <string>
 #include <mutex>
+#include <string>
 #include <thread>
 
+#include "aicore/kernel_mode.h"
+#include "ascsim/aicore/kernel_type.h"
 #include "ascsim/runtime.h"
 #include "runtime/fork_safety.h"
 
 namespace ascsim {
 
 struct Stream::Impl {
+  struct Task {
+    std::function<void()> run;
+    int kernel_mode;  // aicore::RequestedKernelMode() when it was queued
+  };
   std::mutex mu;
   std::condition_variable work_cv, idle_cv;
-  std::deque<std::function<void()>> tasks;
+  std::deque<Task> tasks;
   bool busy = false;
   bool stopping = false;
   std::exception_ptr error;
@@ -37,17 +45,18 @@ struct Stream::Impl {
     for (;;) {
       work_cv.wait(lock, [&] { return stopping || !tasks.empty(); });
       if (tasks.empty()) return;  // stopping and drained
-      std::function<void()> task = std::move(tasks.front());
+      Task task = std::move(tasks.front());
       tasks.pop_front();
       busy = true;
       lock.unlock();
       std::exception_ptr failure;
       try {
-        task();
+        aicore::IssuedKernelModeScope mode(task.kernel_mode);
+        task.run();
       } catch (...) {
         failure = std::current_exception();
       }
-      task = nullptr;  // drop captured state before reporting idle
+      task.run = nullptr;  // drop captured state before reporting idle
       lock.lock();
       busy = false;
       if (failure && !error) error = failure;
@@ -78,9 +87,10 @@ Stream::~Stream() {
 
 void Stream::Enqueue(std::function<void()> task) {
   impl_->CheckSameProcess("Enqueue");
+  const int kernel_mode = aicore::RequestedKernelMode();
   {
     std::lock_guard<std::mutex> lock(impl_->mu);
-    impl_->tasks.push_back(std::move(task));
+    impl_->tasks.push_back({std::move(task), kernel_mode});
   }
   impl_->work_cv.notify_one();
 }

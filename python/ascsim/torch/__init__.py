@@ -8,6 +8,9 @@
         outputs=lambda x, alpha: torch.empty_like(x),
         launch_args=lambda x, alpha, out: (x, out, alpha, x.numel()))
     ascsim.torch.register_autograd(scale, backward=lambda g, x, alpha: scale(g, alpha))
+    poly = ascsim.load_op("Poly/PolyCustom")                # a custom-operator project
+    ascsim.torch.register("mylib::poly", poly.PolyCustom)  # schema from the OpDef
+    ascsim.torch.register_autograd("mylib::poly", backward=poly.PolyGradCustom)
     torch.compile(model, fullgraph=True)(inputs)           # fake implementations trace them
 
 Importing it registers torch.ops.ascsim.add_custom, gelu_custom (differentiable through

@@ -158,10 +158,21 @@ def define(schema: str, cpu: Callable, fake: Callable, tags: Sequence[Any] = ())
     return op_packet(ns, name)
 
 
-def register(schema: str, kernel: Kernel, *, outputs: Optional[Callable] = None,
-             launch_args: Optional[Callable] = None, block_dim: Union[int, Callable] = 8,
-             tags: Sequence[Any] = ()) -> Any:
-    """Turns a kernel loaded with ascsim.load into the operator torch.ops.<ns>.<name>.
+def register(schema: str, kernel: Any, *, outputs: Optional[Callable] = None,
+             launch_args: Optional[Callable] = None,
+             block_dim: Union[int, Callable, None] = None, tags: Sequence[Any] = ()) -> Any:
+    """Turns a kernel loaded with ascsim.load, or an operator loaded with ascsim.load_op, into
+    the operator torch.ops.<ns>.<name>.
+
+    An operator of a custom-operator project (ascsim.load_op(...)): ``register("mylib::sq", op)``
+    (or ``register("mylib", op)``: the name is then the operator type in snake case). Its schema
+    comes from the OpDef (inputs, ``Tensor?`` for optional ones, the attributes as keyword-only
+    arguments with their types and defaults, one Tensor per output), its outputs' shapes and
+    dtypes from InferShape / InferDataType, which is also its fake implementation; the inputs'
+    dtypes must be ones the OpDef lists, and tensors must be contiguous. outputs, launch_args and
+    block_dim are for kernels only (the operator's TilingFunc sets its block dim).
+
+    For a kernel:
 
     schema: 'ns::name(Tensor x, Tensor y, float alpha=1.0) -> Tensor' (torch's schema language;
         an in-place operator marks what it writes, 'ns::scale_(Tensor(a!) x, float s) -> ()').
@@ -177,9 +188,21 @@ def register(schema: str, kernel: Kernel, *, outputs: Optional[Callable] = None,
     is not contiguous is made so first; a non-contiguous tensor the operator writes is written
     back). Returns the operator, torch.ops.<ns>.<name>.
     """
+    from .._op_loader import Operator
+    if isinstance(kernel, Operator):
+        if outputs is not None or launch_args is not None or block_dim is not None:
+            raise _error(f"ascsim.torch.register: {kernel.op_type} is an operator from "
+                         "ascsim.load_op: its OpDef, InferShape and TilingFunc give the outputs, "
+                         "arguments and block dim (outputs, launch_args, block_dim are for "
+                         "kernels from ascsim.load)")
+        from ._load_op import register_operator
+        return register_operator(schema, kernel, tags)
+    if block_dim is None:
+        block_dim = 8
     if not isinstance(kernel, Kernel):
         raise _error("ascsim.torch.register: kernel must be a kernel of a module from "
-                     f"ascsim.load (module.<kernel>), got {type(kernel).__name__}")
+                     "ascsim.load (module.<kernel>) or an operator from ascsim.load_op, got "
+                     f"{type(kernel).__name__}")
     ns, name, signature = split_schema(schema)
     try:
         parsed = torch._C.parse_schema(f"{ns}::{name}{signature}")
@@ -226,6 +249,40 @@ def _backward_from_kernel(qualname: str, op: Any, kernel: Kernel,
                     outputs=outputs, launch_args=launch_args, block_dim=block_dim)
 
 
+def _tensor_argument(a: Any) -> bool:
+    """A Tensor or an optional Tensor (Tensor?) argument."""
+    return is_tensor_type(a.type) or (isinstance(a.type, torch.OptionalType)
+                                      and is_tensor_type(a.type.getElementType()))
+
+
+def _backward_from_operator(qualname: str, op: Any, operator: Any) -> Callable:
+    """Registers an ascsim.load_op operator (a CANN-style <Op>Grad: the output gradients, then
+    the forward's Tensor arguments, in; a gradient per Tensor argument out; attributes shared by
+    name) as '<qualname>_backward' and returns the call register_autograd makes of it."""
+    from ._load_op import register_operator
+    schema = op._schema
+    names = [a.name for a in schema.arguments]
+    tensors = [i for i, a in enumerate(schema.arguments)
+               if not a.kwarg_only and _tensor_argument(a)]
+    n_grads = len(schema.returns)
+    spec = operator.spec
+    if len(spec["inputs"]) != n_grads + len(tensors) or len(spec["outputs"]) != len(tensors):
+        raise _error(
+            f"ascsim.torch.register_autograd: {qualname}: the backward operator "
+            f"{operator.op_type} takes {len(spec['inputs'])} input(s) and returns "
+            f"{len(spec['outputs'])}; it must take the {n_grads} output gradient(s) then the "
+            f"{len(tensors)} Tensor argument(s), and return a gradient for each of those")
+    shared = [a["name"] for a in spec["attrs"] if a["name"] in names]
+    ns, name = qualname.split("::")
+    grad_op = register_operator(f"{ns}::{name.replace('.', '_')}_backward", operator)
+
+    def call(*args: Any) -> Any:
+        grads, values = args[:n_grads], args[n_grads:]  # values: the schema's order
+        return grad_op(*grads, *(values[i] for i in tensors),
+                       **{n: values[names.index(n)] for n in shared})
+    return call
+
+
 def register_autograd(op: Any, backward: Any, *, launch_args: Optional[Callable] = None,
                       block_dim: Union[int, Callable] = 8) -> None:
     """Makes an operator differentiable with a backward operator, kernel or function.
@@ -238,14 +295,28 @@ def register_autograd(op: Any, backward: Any, *, launch_args: Optional[Callable]
         '<ns>::<name>_backward', whose outputs are the gradients (new tensors shaped like the
         Tensor arguments); its launch_args and block_dim are as in register(), launch_args
         receiving (*grad_outputs, *op_args, *gradients) and returning the kernel's arguments
-        (default: those, in that order).
+        (default: those, in that order). An operator from ascsim.load_op (a CANN-style
+        <Op>Grad) is registered as '<ns>::<name>_backward' from its OpDef and called with the
+        output gradients, then op's Tensor arguments, and op's attributes of the same names as
+        keywords; it returns a gradient per Tensor argument. op_args are op's arguments in its
+        schema's order (keyword-only attributes last); an optional (Tensor?) argument gets a
+        gradient too, except from a backward kernel.
     """
     qualname, overload = _qualname(op)
     schema = overload._schema
     if any(_mutated(a) for a in schema.arguments):
         raise _error(f"ascsim.torch.register_autograd: {qualname} writes its inputs in place; "
                      "only functional operators take a backward")
-    if isinstance(backward, Kernel):
+    # An optional tensor (Tensor?) gets a gradient too, unless the backward is a kernel, whose
+    # operator allocates gradients for the Tensor arguments only.
+    grad_optional = not isinstance(backward, Kernel)
+    from .._op_loader import Operator
+    if isinstance(backward, Operator):
+        if launch_args is not None:
+            raise _error("ascsim.torch.register_autograd: launch_args is for a backward kernel "
+                         "(from ascsim.load), not an operator from ascsim.load_op")
+        backward = _backward_from_operator(qualname, overload, backward)
+    elif isinstance(backward, Kernel):
         backward = _backward_from_kernel(qualname, overload, backward, launch_args, block_dim)
     elif launch_args is not None:
         raise _error("ascsim.torch.register_autograd: launch_args is for a backward kernel "
@@ -253,17 +324,27 @@ def register_autograd(op: Any, backward: Any, *, launch_args: Optional[Callable]
     if not callable(backward):
         raise _error(f"ascsim.torch.register_autograd: backward must be an operator, a kernel or "
                      f"a function, got {type(backward).__name__}")
-    tensor_positions = [i for i, a in enumerate(schema.arguments) if is_tensor_type(a.type)]
-    n_args = len(schema.arguments)
+    # torch's autograd formula takes the positional arguments as `inputs` and the keyword-only
+    # ones (no tensors among them) as `keyword_only_inputs`; gradients are for the former
+    # (torch.library.register_autograd's docstring and torch/_library/autograd.py, torch 2.13).
+    positional = [a for a in schema.arguments if not a.kwarg_only]
+    keyword_names = [a.name for a in schema.arguments if a.kwarg_only]
+    tensor_positions = [i for i, a in enumerate(positional)
+                        if (_tensor_argument(a) if grad_optional else is_tensor_type(a.type))]
+    n_args = len(positional)
 
-    def setup_context(ctx: Any, inputs: Tuple[Any, ...], output: Any) -> None:
+    def setup_context(ctx: Any, inputs: Tuple[Any, ...], output: Any,
+                      keyword_only_inputs: Optional[Dict[str, Any]] = None) -> None:
         ctx.save_for_backward(*(inputs[i] for i in tensor_positions))
         ctx.values = [None if i in tensor_positions else v for i, v in enumerate(inputs)]
+        ctx.values += [keyword_only_inputs[n] for n in keyword_names]
 
     def backward_fn(ctx: Any, *grads: Any) -> Tuple[Any, ...]:
         values = list(ctx.values)
         for i, t in zip(tensor_positions, ctx.saved_tensors):
             values[i] = t
+        # An output gradient may be expanded (that of a .sum()): operators read row-major memory.
+        grads = tuple(g.contiguous() if isinstance(g, torch.Tensor) else g for g in grads)
         result = backward(*grads, *values)
         if isinstance(result, torch.Tensor) or result is None:
             result = (result,)

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 #include "op/aclnn/aclnn_objects.h"
 #include "opdev/op_errno.h"
 

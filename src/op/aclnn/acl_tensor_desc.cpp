@@ -15,7 +15,7 @@
 #include "aclnn/aclnn_base.h"
 #include "ascsim/acl_launch.h"
 #include "ascsim/runtime.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 #include "opdev/op_errno.h"
 
 struct aclDataBuffer {

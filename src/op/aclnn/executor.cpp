@@ -22,7 +22,7 @@
 #include "ascsim/runtime.h"
 #include "ascsim/soc.h"
 #include "graph/utils/type_utils.h"
-#include "host/acl_internal.h"
+#include "host/acl_state.h"
 #include "op/aclnn/aclnn_objects.h"
 #include "op/exe_graph/op_call.h"
 #include "op/op_resolve.h"
@@ -800,7 +800,7 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
                                                ex->block_dim, ex->tiling_key, stream);
     if (err != 0) {
       Throw(ACLNN_ERR_RUNTIME_ERROR, std::string(api) + ": the kernel " + ex->variant->kernel_name +
-                                         " failed: " + acl::g_recent_error);
+                                         " failed: " + acl::RecentError());
     }
     if (s != nullptr && !buffers.ptrs.empty()) {
       // Freed once the kernel ran: the stream's next task.
@@ -847,7 +847,7 @@ std::vector<InferredOutput> InferOutputs(const char* api, const char* op_type,
       result.push_back(o);
     }
   });
-  if (status != ACLNN_SUCCESS) throw InvalidArgument(acl::g_recent_error);
+  if (status != ACLNN_SUCCESS) throw InvalidArgument(acl::RecentError());
   return result;
 }
 

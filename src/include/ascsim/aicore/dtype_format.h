@@ -292,51 +292,16 @@
 
 #else  // the ASC language's passes: an enum, so that host code may use the same names
 
+#include "ascsim/data_type_list.h"
+
 namespace AscendC {
+// The numbers of ge::DataType up to DT_FLOAT4_E1M2 (one list: ascsim/data_type_list.h).
+// clang-format off
 enum DataType {
-  DT_FLOAT = 0,
-  DT_FLOAT16 = 1,
-  DT_INT8 = 2,
-  DT_INT32 = 3,
-  DT_UINT8 = 4,
-  DT_INT16 = 6,
-  DT_UINT16 = 7,
-  DT_UINT32 = 8,
-  DT_INT64 = 9,
-  DT_UINT64 = 10,
-  DT_DOUBLE = 11,
-  DT_BOOL = 12,
-  DT_STRING = 13,
-  DT_DUAL_SUB_INT8 = 14,
-  DT_DUAL_SUB_UINT8 = 15,
-  DT_COMPLEX64 = 16,
-  DT_COMPLEX128 = 17,
-  DT_QINT8 = 18,
-  DT_QINT16 = 19,
-  DT_QINT32 = 20,
-  DT_QUINT8 = 21,
-  DT_QUINT16 = 22,
-  DT_RESOURCE = 23,
-  DT_STRING_REF = 24,
-  DT_DUAL = 25,
-  DT_VARIANT = 26,
-  DT_BF16 = 27,
-  DT_UNDEFINED = 28,
-  DT_INT4 = 29,
-  DT_UINT1 = 30,
-  DT_INT2 = 31,
-  DT_UINT2 = 32,
-  DT_COMPLEX32 = 33,
-  DT_HIFLOAT8 = 34,
-  DT_FLOAT8_E5M2 = 35,
-  DT_FLOAT8_E4M3FN = 36,
-  DT_FLOAT8_E8M0 = 37,
-  DT_FLOAT6_E3M2 = 38,
-  DT_FLOAT6_E2M3 = 39,
-  DT_FLOAT4_E2M1 = 40,
-  DT_FLOAT4_E1M2 = 41,
+  ASCSIM_DATA_TYPE_LIST(ASCSIM_DATA_TYPE_ENUMERATOR)
   DT_MAX = 42
 };
+// clang-format on
 }  // namespace AscendC
 
 #endif
