@@ -14,6 +14,16 @@
 
 #include "aicore_test_util.h"
 #include "kernel_operator.h"
+// The per-API paths production kernels include (ops-nn foreach_sin / foreach_cosh, ops-math
+// polar): this file's Sin / Cos tests compile through them.
+#include "adv_api/math/cos.h"
+#include "adv_api/math/kernel_operator_cos_intf.h"
+#include "adv_api/math/kernel_operator_sin_intf.h"
+#include "adv_api/math/sin.h"
+#include "lib/math/cos.h"
+#include "lib/math/kernel_operator_cos_intf.h"
+#include "lib/math/kernel_operator_sin_intf.h"
+#include "lib/math/sin.h"
 #include "tiling/sin_cos_clamp_tiling.h"
 #include "tiling/sum_tiling.h"
 

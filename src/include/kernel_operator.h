@@ -22,6 +22,7 @@
 #include "ascsim/adv/math_trig.h"
 #include "ascsim/adv/normalization.h"
 #include "ascsim/adv/pad.h"
+#include "ascsim/adv/reduce_pattern.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/basic_api_impl.h"
 #include "ascsim/aicore/compare_select.h"

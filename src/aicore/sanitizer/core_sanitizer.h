@@ -73,6 +73,8 @@ class CoreSanitizer {
   void Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
              const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
              const char* role);
+  // A SetAtomicAdd copy added zero (`zero`) or other values to GM [begin, end) (empty: none).
+  void GmAddend(uint64_t begin, uint64_t end, bool zero) { gm_log_.AddAddend(begin, end, zero); }
   void Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
           const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call);
   void Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,

@@ -29,7 +29,94 @@ void BlockGmLog::Add(const GmInterval& iv) {
   epoch.push_back(iv);
 }
 
+void BlockGmLog::AddAddend(uint64_t begin, uint64_t end, bool zero) {
+  if (begin >= end) return;
+  if (epochs.empty()) epochs.emplace_back();
+  const auto epoch = static_cast<uint32_t>(epochs.size() - 1);
+  if (!addends.empty()) {  // a copy's consecutive bursts continue one another
+    AddendRange& last = addends.back();
+    if (last.epoch == epoch && last.zero == zero && begin <= last.end && end >= last.begin) {
+      last.begin = std::min(last.begin, begin);
+      last.end = std::max(last.end, end);
+      return;
+    }
+  }
+  addends.push_back(AddendRange{begin, end, epoch, zero});
+}
+
+namespace {
+
+using Ranges = std::vector<std::pair<uint64_t, uint64_t>>;
+
+// Sorted, disjoint, merged.
+void MergeRanges(Ranges& r) {
+  std::sort(r.begin(), r.end());
+  size_t out = 0;
+  for (const auto& x : r) {
+    if (out > 0 && x.first <= r[out - 1].second) {
+      r[out - 1].second = std::max(r[out - 1].second, x.second);
+    } else {
+      r[out++] = x;
+    }
+  }
+  r.resize(out);
+}
+
+// a minus b, both sorted and disjoint.
+Ranges Subtract(const Ranges& a, const Ranges& b) {
+  Ranges out;
+  size_t j = 0;
+  for (auto [lo, hi] : a) {
+    while (j < b.size() && b[j].second <= lo) ++j;
+    for (size_t k = j; k < b.size() && b[k].first < hi; ++k) {
+      if (b[k].first > lo) out.emplace_back(lo, b[k].first);
+      lo = std::max(lo, b[k].second);
+      if (lo >= hi) break;
+    }
+    if (lo < hi) out.emplace_back(lo, hi);
+  }
+  return out;
+}
+
+// Drops from the SetAtomicAdd intervals of `epoch` the bytes in `exempt` (sorted, disjoint).
+void DropExempt(std::vector<GmInterval>& epoch, const Ranges& exempt) {
+  const auto add = static_cast<uint8_t>(kGmAtomic + static_cast<uint8_t>(AtomicOp::kAdd));
+  std::vector<GmInterval> kept;
+  for (const GmInterval& iv : epoch) {
+    if (iv.kind != add) {
+      kept.push_back(iv);
+      continue;
+    }
+    for (const auto& [b, e] : Subtract({{iv.begin, iv.end}}, exempt)) {
+      GmInterval part = iv;
+      part.begin = b;
+      part.end = e;
+      kept.push_back(part);
+    }
+  }
+  epoch.swap(kept);
+}
+
+}  // namespace
+
 void BlockGmLog::Canonicalize() {
+  // Bytes a SetAtomicAdd copy added zero to, and no copy of this block added anything else to in
+  // the epoch, are left unchanged by the accumulation whenever it lands (x + 0 == x; for -0.0 the
+  // result is +0.0, which compares equal).
+  bool any_zero = false;
+  for (const AddendRange& a : addends) any_zero |= a.zero;
+  if (any_zero) {
+    for (size_t e = 0; e < epochs.size(); ++e) {
+      Ranges zero, other;
+      for (const AddendRange& a : addends) {
+        if (a.epoch == e) (a.zero ? zero : other).emplace_back(a.begin, a.end);
+      }
+      if (zero.empty()) continue;
+      MergeRanges(zero);
+      MergeRanges(other);
+      DropExempt(epochs[e], Subtract(zero, other));
+    }
+  }
   for (std::vector<GmInterval>& epoch : epochs) {
     std::sort(epoch.begin(), epoch.end(), [](const GmInterval& a, const GmInterval& b) {
       if (a.kind != b.kind) return a.kind < b.kind;
@@ -58,6 +145,7 @@ void BlockGmLog::Canonicalize() {
 }
 
 void BlockGmLog::Clear() {
+  addends.clear();
   if (epochs.empty()) return;
   epochs.resize(1);
   epochs[0].clear();

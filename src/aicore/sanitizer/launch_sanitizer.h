@@ -31,17 +31,34 @@ struct GmInterval {
 };
 enum : uint8_t { kGmRead = 0, kGmWrite = 1, kGmAtomic = 2 };
 
+// GM bytes a block's SetAtomicAdd copies added zero to (`zero`) or a value other than zero, in one
+// SyncAll epoch. Adding zero leaves GM as it is whenever it happens, so those bytes take part in
+// no race: Ascend's unaligned samples (Ascend/samples operator/ascendc/0_introduction/
+// 16_unaligned_abs_kernellaunch, AbsPad) atomically add a 32-byte block whose zero-padded tail
+// lies in the neighbour block's slice while the neighbour clears that slice with plain writes.
+struct AddendRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  uint32_t epoch = 0;
+  bool zero = false;
+};
+
 // What one block touched, per SyncAll epoch.
 struct BlockGmLog {
   // Made on first use (a block that touches no GM has none): empty stands for one empty epoch.
   std::vector<std::vector<GmInterval>> epochs;
+  // The addends of the block's SetAtomicAdd copies (empty unless it used SetAtomicAdd).
+  std::vector<AddendRange> addends;
   // Appends to the current epoch, extending the last interval when it continues it.
   void Add(const GmInterval& interval);
+  // Records that a SetAtomicAdd copy added zero (or not) to GM [begin, end) in this epoch.
+  void AddAddend(uint64_t begin, uint64_t end, bool zero);
   void NextEpoch() {
     if (epochs.empty()) epochs.emplace_back();
     epochs.emplace_back();
   }
-  // Sorts and merges each epoch's intervals of the same kind.
+  // Removes from each epoch's SetAtomicAdd intervals the bytes only zero was added to, then sorts
+  // and merges each epoch's intervals of the same kind.
   void Canonicalize();
   // Back to one empty epoch, keeping the capacity.
   void Clear();

@@ -122,6 +122,30 @@ void SanitizeGmOperand(CoreSanitizer* sanitizer, trace::Pipe pipe, const char* v
              footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call);
 }
 
+namespace {
+bool ElementIsZero(const uint8_t* p, uint32_t elem_bytes) {
+  for (uint32_t i = 0; i < elem_bytes; ++i) {
+    if (p[i] != 0) return false;
+  }
+  return true;
+}
+}  // namespace
+
+void SanitizeAtomicAddend(CoreSanitizer* sanitizer, const void* dst, const void* src, uint64_t n,
+                          uint32_t elem_bytes) {
+  if (n == 0 || elem_bytes == 0) return;
+  const auto* s = static_cast<const uint8_t*>(src);
+  uint64_t lead = 0;
+  while (lead < n && ElementIsZero(s + lead * elem_bytes, elem_bytes)) ++lead;
+  uint64_t trail = 0;
+  while (trail < n - lead && ElementIsZero(s + (n - 1 - trail) * elem_bytes, elem_bytes)) ++trail;
+  const auto d = reinterpret_cast<uint64_t>(dst);
+  const uint64_t mid_begin = d + lead * elem_bytes, mid_end = d + (n - trail) * elem_bytes;
+  sanitizer->GmAddend(d, mid_begin, true);
+  sanitizer->GmAddend(mid_begin, mid_end, false);
+  sanitizer->GmAddend(mid_end, d + n * elem_bytes, true);
+}
+
 void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,
                     uint32_t bytes, const char* call) {
   const auto at = reinterpret_cast<uint64_t>(p);

@@ -722,6 +722,110 @@ TEST(Sanitizer, BlocksAccumulatingWithSetAtomicAddDoNotRace) {
           "between them");
 }
 
+// The AbsPad pattern (Ascend/samples operator/ascendc/0_introduction/16_unaligned_abs_
+// kernellaunch): each block clears its slice of `len` elements with plain writes (GM Fill), then
+// adds one 32-byte block at its slice's start under SetAtomicAdd. When the slice is shorter than
+// 32 B the block's tail lands in the next block's slice; the kernel pads it with zeros.
+// `tail` is the value added there (0: the sample), `tail_again` adds a second, all-`tail_again`
+// block at the same place (0: none).
+template <class T>
+void AtomicTailKernel(T *gm, uint32_t len, float tail, float tail_again) {
+  constexpr uint32_t kBlockElems = 32 / sizeof(T);
+  const uint32_t b = AscendC::GetBlockIdx();
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  AscendC::GlobalTensor<T> slice, block;
+  slice.SetGlobalBuffer(gm + b * len, len);
+  block.SetGlobalBuffer(gm + b * len, kBlockElems);
+  AscendC::Fill(slice, len, T(0));
+  pipe.InitBuffer(buf, 32);
+  AscendC::LocalTensor<T> add = buf.Get<T>();
+  for (uint32_t i = 0; i < kBlockElems; ++i) add.SetValue(i, T(i < len ? float(b + 1) : tail));
+  AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+  AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+  AscendC::SetAtomicAdd<T>();
+  AscendC::DataCopy(block, add, kBlockElems);
+  if (tail_again != 0.0f) {
+    AscendC::SetFlag<AscendC::HardEvent::MTE3_S>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE3_S>(EVENT_ID0);
+    for (uint32_t i = 0; i < kBlockElems; ++i) add.SetValue(i, T(tail_again));
+    AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+    AscendC::DataCopy(block, add, kBlockElems);
+  }
+  AscendC::SetAtomicNone();
+}
+
+template <class T>
+void CheckAtomicZeroTail(const char *type) {
+  constexpr uint32_t kBlockElems = 32 / sizeof(T);
+  constexpr uint32_t kBlocks = 3;
+  for (uint32_t len : {1u, kBlockElems / 2 - 1, kBlockElems - 1}) {
+    SCOPED_TRACE(std::string(type) + " len " + std::to_string(len));
+    DeviceBuffer gm((kBlocks * len + kBlockElems) * sizeof(T));
+    auto run = [&](uint32_t flags, float tail, float again, bool serial) {
+      return RunKernel(
+          "abs_pad", kBlocks, flags,
+          [&] { AtomicTailKernel<T>(gm.as<T>(), len, tail, again); }, serial);
+    };
+    for (uint32_t flags : {kRaceInit, kAll}) {
+      for (bool serial : {false, true}) {
+        // Zero tails: whatever the order, every slice ends as its own block's values.
+        const Outcome ok = run(flags, 0.0f, 0.0f, serial);
+        EXPECT_EQ(ok.message, "");
+        EXPECT_EQ(ok.warnings.size(), 0u);
+        for (uint32_t i = 0; i < kBlocks * len; ++i) {
+          ASSERT_EQ(float(gm.as<T>()[i]), float(i / len + 1)) << i;
+        }
+        // A tail that adds something races the neighbour's plain writes.
+        const Outcome bad = run(flags, 1.0f, 0.0f, serial);
+        EXPECT_EQ(bad.kind, ErrorKind::kRace);
+        EXPECT_NE(bad.message.find("abs_pad: block 1/3: race: "), std::string::npos) << bad.message;
+        EXPECT_NE(bad.message.find("which block 0 accumulated into (SetAtomicAdd)"),
+                  std::string::npos)
+            << bad.message;
+        // Zero once and something else later at the same bytes: still a race.
+        const Outcome again = run(flags, 0.0f, 2.0f, serial);
+        EXPECT_EQ(again.kind, ErrorKind::kRace);
+        EXPECT_NE(again.message.find("which block 0 accumulated into (SetAtomicAdd)"),
+                  std::string::npos)
+            << again.message;
+      }
+    }
+  }
+}
+
+TEST(Sanitizer, AtomicAddOfZeroIntoANeighboursSliceIsNoRace) {
+  CheckAtomicZeroTail<float>("float");
+  CheckAtomicZeroTail<half>("half");
+}
+
+// Only addition leaves GM unchanged by a zero: SetAtomicMax of a zero tail over a slice the
+// neighbour writes is still a race (max(x, 0) changes a negative x).
+TEST(Sanitizer, AtomicMaxOfZeroIntoANeighboursSliceIsARace) {
+  DeviceBuffer gm(64);
+  const Outcome o = RunKernel("max_tail", 2, kRaceInit, [&] {
+    const uint32_t b = AscendC::GetBlockIdx();
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    AscendC::GlobalTensor<float> slice, block;
+    slice.SetGlobalBuffer(gm.as<float>() + b * 3, 3);
+    block.SetGlobalBuffer(gm.as<float>() + b * 3, 8);
+    AscendC::Fill(slice, 3, -1.0f);
+    pipe.InitBuffer(buf, 32);
+    AscendC::LocalTensor<float> v = buf.Get<float>();
+    for (uint32_t i = 0; i < 8; ++i) v.SetValue(i, i < 3 ? 5.0f : 0.0f);
+    AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+    AscendC::SetAtomicMax<float>();
+    AscendC::DataCopy(block, v, 8);
+    AscendC::SetAtomicNone();
+  });
+  EXPECT_EQ(o.kind, ErrorKind::kRace);
+  EXPECT_NE(o.message.find("which block 0 accumulated into (SetAtomicMax)"), std::string::npos)
+      << o.message;
+}
+
 // The scalar pipe reading a dequeued VECIN tile: the queue orders MTE2 before V only, so the
 // read needs MTE2_S in the source with `sync` (bisheng's auto-sync inserts it otherwise).
 TEST(Sanitizer, ScalarReadOfADequeuedTileNeedsMte2ToS) {

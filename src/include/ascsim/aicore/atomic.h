@@ -14,6 +14,7 @@
 
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/simd/vector_math.h"
 
 namespace ascsim::aicore {
@@ -86,6 +87,9 @@ void StoreToGm(const char* call, T* dst, const T* src, uint64_t n) {
         std::conditional_t<sizeof(T) == 2, uint16_t,
                            std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
     for (uint64_t i = 0; i < n; ++i) AtomicCombineOne<Bits>(dst + i, src[i], op);
+  }
+  if (op == AtomicOp::kAdd && core.sanitizer != nullptr) [[unlikely]] {
+    SanitizeAtomicAddend(core.sanitizer, dst, src, n, sizeof(T));
   }
 }
 

@@ -81,6 +81,13 @@ void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const
                                                        const void* first, uint64_t bytes,
                                                        const Footprint* footprint,
                                                        const char* call);
+// The values of a SetAtomicAdd copy: `n` elements of `elem_bytes` from `src` added to GM `dst`.
+// Its leading and trailing elements with all bits zero add nothing, and the cross-block race
+// check leaves them out (launch_sanitizer.h, AddendRange). One pass over the elements, on the
+// path that already combines each element with a compare-and-swap.
+[[gnu::cold]] [[gnu::noinline]] void SanitizeAtomicAddend(CoreSanitizer* sanitizer, const void* dst,
+                                                          const void* src, uint64_t n,
+                                                          uint32_t elem_bytes);
 // A scalar (pipe S) GetValue / SetValue / operator() on a local buffer.
 void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,
                     uint32_t bytes, const char* call);
