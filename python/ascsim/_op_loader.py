@@ -47,9 +47,10 @@ _loaded_lock = threading.Lock()
 _GE_TYPES = {0: "float32", 1: "float16", 2: "int8", 3: "int32", 4: "uint8", 6: "int16",
              7: "uint16", 8: "uint32", 9: "int64", 10: "uint64", 11: "float64", 12: "bool",
              27: "bfloat16"}
-_ATTR_ANNOTATIONS = {"Bool": bool, "Float": float, "Int": int, "String": str,
-                     "ListBool": List[bool], "ListFloat": List[float], "ListInt": List[int],
-                     "ListListInt": List[List[int]]}
+# Keyed by the attribute kinds the C++ side reports (src/op/op_resolve.cpp AttrKindName).
+_ATTR_ANNOTATIONS = {"bool": bool, "float": float, "int": int, "str": str,
+                     "listBool": List[bool], "listFloat": List[float], "listInt": List[int],
+                     "listListInt": List[List[int]]}
 
 
 def _error(message: str) -> Exception:

@@ -49,6 +49,7 @@ def test_signature_shows_inputs_and_attrs(squared_diff, scale_shift):
     assert params["bias"].default is None  # an optional input
     assert params["scale"].default == 1.0 and params["relu"].default is False
     assert params["scale"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert params["scale"].annotation is float and params["relu"].annotation is bool
     assert "input bias (optional): float32" in scale_shift.__doc__
 
 
