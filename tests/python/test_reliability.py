@@ -6,6 +6,7 @@ Ctrl-C: the module must fail the right call with the documented error and stay u
 import gc
 import multiprocessing
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -99,7 +100,10 @@ def test_timeout_from_environment_and_zero_turns_it_off():
 
 # ---- Ctrl-C ------------------------------------------------------------------------------------
 
+# Every child that gets a SIGINT installs Python's handler itself: a process started in the
+# background by a non-interactive shell inherits SIGINT ignored, and Python then leaves it so.
 INTERRUPTED_CHILD = """
+    import signal; signal.signal(signal.SIGINT, signal.default_int_handler)
     import sys, numpy as np, add_custom as a
     a.set_timeout(0)  # only Ctrl-C can end these launches
     x = np.ones(4096, np.float32)
@@ -132,6 +136,9 @@ def test_ctrl_c_interrupts_a_long_launch_promptly(launch):
         time.sleep(0.3)  # the launch is running
         start = time.monotonic()
         child.send_signal(signal.SIGINT)
+        # Bounded: a lost SIGINT fails the test instead of hanging it.
+        if not select.select([child.stdout], [], [], 30)[0]:
+            pytest.fail("no KeyboardInterrupt 30 s after SIGINT (the launch ran on)")
         line = child.stdout.readline().strip()
         took = time.monotonic() - start
         out, err = child.communicate(timeout=30)
@@ -150,6 +157,7 @@ def test_ctrl_c_interrupts_a_long_launch_promptly(launch):
 # so no check follows it), called on the "c_call" event of the launch, just before the launch's C++
 # code runs.
 CTRL_C_BEFORE_THE_HANDLER = """
+    import signal; signal.signal(signal.SIGINT, signal.default_int_handler)
     import ctypes, sys, numpy as np, add_custom as a
     a.set_timeout(0)
     x = np.ones(64, np.float32)
@@ -187,6 +195,7 @@ def test_ctrl_c_just_before_the_launch_installs_its_handler_is_not_lost():
 def test_ctrl_c_not_caught_ends_the_program_with_keyboard_interrupt():
     child = subprocess.Popen(
         [sys.executable, "-c",
+         "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
          "import add_custom as a; a.set_timeout(0); print('ready', flush=True); "
          "a.testing.run_spin_forever(2)"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)

@@ -78,6 +78,7 @@ def test_close_while_another_thread_synchronizes():
 # ---- 5. del of a stream whose launch never ends ------------------------------------------------
 
 DEL_STUCK_STREAM = """
+    import signal; signal.signal(signal.SIGINT, signal.default_int_handler)  # even if inherited ignored
     import time, numpy as np, add_custom as a
     a.set_timeout(0)  # only Ctrl-C can end this launch
     s = a.Stream()
