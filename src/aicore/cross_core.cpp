@@ -99,10 +99,9 @@ void Bump(const char* call, MixGroup& g, int slot, uint16_t flag) {
   }
   CrossCoreLaunch* L = g.launch->cross_launch;
   if (L == nullptr || !g.waiting[slot] || g.wait_flag[slot] != flag) return;
-  const int unit = slot == 0 ? 0 : 1;
-  const uint32_t index = slot == 0 ? g.block : g.block * g.aivs + static_cast<uint32_t>(slot - 1);
   std::lock_guard<std::mutex> lock(L->mu);
-  L->wait_flag[unit][index] = -1;
+  L->wait_flag[CrossCoreLaunch::UnitOfSlot(slot)]
+              [CrossCoreLaunch::IndexOfSlot(g.block, g.aivs, slot)] = -1;
   ++L->progress;
 }
 
@@ -172,12 +171,13 @@ void SetMode0(CoreContext& core, uint16_t flag) {
 bool TakeMode0Credit(CrossCoreLaunch* L, const CoreContext& core, uint16_t flag) {
   if (L == nullptr) return false;
   std::lock_guard<std::mutex> lock(L->mu);
-  uint8_t& c = L->credit[CrossCoreLaunch::UnitOf(core)]
-                        [size_t{CrossCoreLaunch::IndexOf(core)} * kCrossCoreFlags + flag];
+  const int u = CrossCoreLaunch::UnitOf(core);
+  const uint32_t me = CrossCoreLaunch::IndexOf(core);
+  uint8_t& c = L->credit[u][size_t{me} * kCrossCoreFlags + flag];
   if (c == 0) return false;
   --c;
   // Runnable from here on (the waiter's WaitingScope ends a little later).
-  L->wait_flag[CrossCoreLaunch::UnitOf(core)][CrossCoreLaunch::IndexOf(core)] = -1;
+  L->wait_flag[u][me] = -1;
   ++L->progress;
   // A completed round orders every set of it before this wait: for the GM race check it is a
   // launch-wide barrier of this core's kind, like SyncAll.

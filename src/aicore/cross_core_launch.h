@@ -38,6 +38,11 @@ struct CrossCoreLaunch {
   static uint32_t IndexOf(const CoreContext& c) {
     return c.unit == CoreUnit::kAic ? c.block_idx : c.block_idx * c.sub_block_num + c.sub_block_idx;
   }
+  // The same for slot `slot` of block `block`'s MixGroup (0: the AIC, 1 + i: AIV i of `aivs`).
+  static int UnitOfSlot(int slot) { return slot == 0 ? 0 : 1; }
+  static uint32_t IndexOfSlot(uint32_t block, uint32_t aivs, int slot) {
+    return slot == 0 ? block : block * aivs + static_cast<uint32_t>(slot - 1);
+  }
 
   std::mutex mu;
   std::condition_variable cv;  // waiters outside a MixGroup (a MIX_AIV_1_0 launch's AIVs)
