@@ -80,7 +80,7 @@ TEST(HardwareRules, PositionLimitCountsLiveTensorsNotCarvedBuffers) {
       for (int i = 0; i < 6; ++i) live.push_back(in[i].AllocTensor<float>());  // 6 on VECIN
       for (int i = 0; i < 6; ++i) out[i].AllocTensor<float>();                 // 6 on VECOUT
       for (int i = 0; i < 6; ++i) in[i].FreeTensor(live[i]);
-      // VECOUT tensors stay allocated: round 2 reaches 12 on VECOUT.
+      // VECOUT tensors stay allocated: a second round reaches 12 on VECOUT.
     }
   });
   EXPECT_NE(msg.find("reuse: block 0/1: AllocTensor on VECOUT queue: 9 tensors allocated at once "

@@ -1,5 +1,5 @@
-"""The README's Python snippets run as written, from the repository's root (issue 21, item 24:
-the `ascsim.load` snippet named a kernel that does not ship)."""
+"""The README's Python snippets run as written, from the repository's root (a
+snippet that names a kernel that does not ship fails here)."""
 import os
 import re
 

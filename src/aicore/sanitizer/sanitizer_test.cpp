@@ -54,7 +54,7 @@ std::string HexOf(const void *p) { return ascsim::aicore::Hex(reinterpret_cast<u
 
 constexpr uint32_t N = 64;  // floats per tile: 256 B
 
-// ---- MTE2 -> V through a TBuf (the RMSNorm bug of the issue) ----
+// ---- MTE2 -> V through a TBuf (an RMSNorm kernel's bug) ----
 
 // x -> inBuf (MTE2), outBuf = inBuf + 1 (V), outBuf -> z (MTE3); `syncIn` writes the MTE2->V
 // flag the TBuf needs (a TBuf has no queue to order it).
