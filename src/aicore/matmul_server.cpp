@@ -28,9 +28,7 @@ const std::array<uint8_t*, kLocalMemoryCount>& ThreadServerMemories() {
   if (!arena) {
     uint32_t sizes[kLocalMemoryCount] = {};
     for (const SocProfile& p : SocProfiles()) {
-      const uint32_t s[kLocalMemoryCount] = {0,           p.l1_bytes, p.l0a_bytes, p.l0b_bytes,
-                                             p.l0c_bytes, p.bt_bytes, p.fb_bytes};
-      for (int m = 0; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
+      for (int m = 1; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], p.memory_bytes[m]);
     }
     uint64_t total = 0;
     for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
@@ -85,8 +83,7 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
     ctx->next_buffer_id = (1u + sub) << 24;
     const SocProfile& soc = *core.launch->soc;
-    const uint32_t sizes[kLocalMemoryCount] = {
-        0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
+    const auto& sizes = soc.memory_bytes;
     const auto& bases = ThreadServerMemories();
     for (int m = 1; m < kLocalMemoryCount; ++m) {
       if (sizes[m] == 0) continue;

@@ -32,7 +32,7 @@ namespace {
 uint8_t* ThreadUbArena() {
   static const uint32_t kMaxUb = [] {
     uint32_t m = 0;
-    for (const SocProfile& p : SocProfiles()) m = std::max(m, p.ub_bytes);
+    for (const SocProfile& p : SocProfiles()) m = std::max(m, MemoryBytes(p, Memory::kUb));
     return m;
   }();
   thread_local auto arena = aicore::AllocateUbArena(kMaxUb);
@@ -49,9 +49,7 @@ const CubeArenas& ThreadCubeArenas() {
   thread_local CubeArenas arenas = [] {
     uint32_t sizes[aicore::kLocalMemoryCount] = {};
     for (const SocProfile& p : SocProfiles()) {
-      const uint32_t s[aicore::kLocalMemoryCount] = {
-          0, p.l1_bytes, p.l0a_bytes, p.l0b_bytes, p.l0c_bytes, p.bt_bytes, p.fb_bytes};
-      for (int m = 0; m < aicore::kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
+      for (int m = 1; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], p.memory_bytes[m]);
     }
     uint64_t total = 0;
     for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;

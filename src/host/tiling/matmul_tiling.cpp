@@ -50,12 +50,12 @@ MatmulApiTilingBase::MatmulApiTilingBase()
 MatmulApiTilingBase::MatmulApiTilingBase(const platform_ascendc::PlatformAscendC& ascendcPlatform)
     : platform_(&ascendcPlatform) {
   const ascsim::SocProfile& p = ascendcPlatform.Profile();
-  bufferPool_ = BufferPool{static_cast<int32_t>(p.l1_bytes),
-                           static_cast<int32_t>(p.l0c_bytes),
-                           static_cast<int32_t>(p.ub_bytes),
-                           static_cast<int32_t>(p.l0a_bytes),
-                           static_cast<int32_t>(p.l0b_bytes),
-                           static_cast<int32_t>(p.bt_bytes),
+  bufferPool_ = BufferPool{static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL1)),
+                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0C)),
+                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kUb)),
+                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0A)),
+                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0B)),
+                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kBt)),
                            32,
                            64,
                            512,
