@@ -12,6 +12,7 @@
 #include <limits>
 #include <string>
 
+#include "aicore/simd/dtype_visit.h"
 #include "ascsim/error.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -643,23 +644,6 @@ void ScalarT(ScalarOp op, void* dst, const void* src, const void* scalar, size_t
   }
 }
 
-template <class F>
-void Dispatch(DType t, F&& f) {
-  switch (t) {
-    case DType::kF16: return f(half{});
-    case DType::kBF16: return f(bfloat16_t{});
-    case DType::kF32: return f(float{});
-    case DType::kI8: return f(int8_t{});
-    case DType::kU8: return f(uint8_t{});
-    case DType::kI16: return f(int16_t{});
-    case DType::kU16: return f(uint16_t{});
-    case DType::kI32: return f(int32_t{});
-    case DType::kU32: return f(uint32_t{});
-    case DType::kI64: return f(int64_t{});
-    case DType::kU64: return f(uint64_t{});
-  }
-}
-
 double RoundWith(double x, Rounding mode) {
   switch (mode) {
     case Rounding::kFloor: return std::floor(x);
@@ -849,7 +833,7 @@ void FillBits(void* dst, const void* scalar, size_t n) {
 
 size_t DTypeSize(DType t) {
   size_t size = 0;
-  Dispatch(t, [&](auto tag) { size = sizeof(tag); });
+  VisitDType(t, [&](auto tag) { size = sizeof(tag); });
   return size;
 }
 
@@ -862,17 +846,17 @@ const char* DTypeName(DType t) {
 
 namespace portable {
 void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
-  Dispatch(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
+  VisitDType(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
 }
 void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
-  Dispatch(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
+  VisitDType(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
 }
 void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
-  Dispatch(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
+  VisitDType(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
 }
 void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
-  Dispatch(dst_t, [&](auto dtag) {
-    Dispatch(src_t, [&](auto stag) {
+  VisitDType(dst_t, [&](auto dtag) {
+    VisitDType(src_t, [&](auto stag) {
       using D = decltype(dtag);
       using S = decltype(stag);
       if constexpr (std::is_same_v<D, S> && kIsFloat<D>) {
@@ -923,15 +907,15 @@ void Copy(void* dst, const void* src, size_t bytes) { std::memmove(dst, src, byt
 
 void ReduceSum(DType t, const void* src, size_t n, void* result) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceSumT<decltype(tag)>(src, n, result); });
+  VisitDType(t, [&](auto tag) { ReduceSumT<decltype(tag)>(src, n, result); });
 }
 void ReduceMax(DType t, const void* src, size_t n, void* result, uint32_t* index) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceExtremeT<decltype(tag), true>(src, n, result, index); });
+  VisitDType(t, [&](auto tag) { ReduceExtremeT<decltype(tag), true>(src, n, result, index); });
 }
 void ReduceMin(DType t, const void* src, size_t n, void* result, uint32_t* index) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceExtremeT<decltype(tag), false>(src, n, result, index); });
+  VisitDType(t, [&](auto tag) { ReduceExtremeT<decltype(tag), false>(src, n, result, index); });
 }
 
 }  // namespace ascsim::simd

@@ -13,14 +13,15 @@
 #include <cstdio>
 #include <limits>
 
+#include "ascsim/ceil_align.h"
 #include "ascsim/soc.h"
 #include "tiling/tiling_api.h"
 
 namespace matmul_tiling {
 namespace {
 
-int32_t Align(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
-int32_t CeilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+int32_t Align(int32_t v, int32_t a) { return ascsim::AlignUp(v, a); }
+int32_t CeilDiv(int32_t a, int32_t b) { return ascsim::CeilDiv(a, b); }
 
 int32_t TypeBytes(DataType t) {
   switch (t) {
