@@ -21,39 +21,15 @@
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
 
+// After foreach_target.h: included once per target.
+#include "aicore/simd/load_store-inl.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace ascsim::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Highway emulates float->half without F16C by truncation; the device rounds to nearest even,
-// so half is handled here only where F16C does the conversion.
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-constexpr bool kF16Native = true;
-#else
-constexpr bool kF16Native = false;
-#endif
-
-using F16 = hwy::float16_t;
-
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadF(DF df, const float* p) {
-  return hn::LoadU(df, p);
-}
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadF(DF df, const F16* p) {
-  const hn::Rebind<F16, DF> dh;
-  return hn::PromoteTo(df, hn::LoadU(dh, p));
-}
-template <class DF>
-HWY_INLINE void StoreF(DF df, hn::Vec<DF> v, float* p) {
-  hn::StoreU(v, df, p);
-}
-template <class DF>
-HWY_INLINE void StoreF(DF, hn::Vec<DF> v, F16* p) {
-  const hn::Rebind<F16, DF> dh;
-  hn::StoreU(hn::DemoteTo(dh, v), dh, p);
-}
+// kF16Native, F16, LoadF and StoreF: load_store-inl.h.
 
 // d[i] = f(a[i], b[i]) in float: whole vectors, then one lane at a time for the tail.
 template <class T, class F>
