@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "aicore/cube_arena.h"
 #include "aicore/mix_group.h"
 #include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/buffer_slot.h"
@@ -159,19 +160,9 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
 bool EnsureCubeMemories(CoreContext& core) {
   if (core.unit == CoreUnit::kAiv) return false;
   if (core.mem_base[static_cast<int>(Memory::kL1)] != nullptr) return true;
-  const SocProfile& soc = *core.launch->soc;
-  const auto& sizes = soc.memory_bytes;
-  uint64_t total = 0;
-  for (int m = 1; m < kLocalMemoryCount; ++m) total += (sizes[m] + 4095u) / 4096u * 4096u;
-  auto arena = AllocateUbArena(static_cast<uint32_t>(total));
-  uint8_t* p = arena.get();
-  for (int m = 1; m < kLocalMemoryCount; ++m) {
-    if (sizes[m] == 0) continue;
-    core.mem_base[m] = p;
-    core.mem_size[m] = sizes[m];
-    p += (sizes[m] + 4095u) / 4096u * 4096u;
-  }
-  core.owned_cube_memory = std::shared_ptr<uint8_t>(arena.release(), std::free);
+  CubeArena arena = AllocateCubeArena(core.launch->soc->memory_bytes);
+  MapCubeMemories(core, arena.base);
+  core.owned_cube_memory = std::shared_ptr<uint8_t>(arena.owned.release(), std::free);
   return true;
 }
 
