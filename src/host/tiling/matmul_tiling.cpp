@@ -43,28 +43,32 @@ int32_t TypeBytes(DataType t) {
 
 void Complain(const char* what) { std::fprintf(stderr, "matmul_tiling: %s\n", what); }
 
+// The sizes a PlatformAscendC describes, as the PlatformInfo the other constructor takes.
+PlatformInfo PlatformInfoOf(const platform_ascendc::PlatformAscendC& platform) {
+  const ascsim::SocProfile& p = platform.Profile();
+  PlatformInfo info;
+  info.socVersion = platform.GetSocVersion();
+  info.l1Size = ascsim::MemoryBytes(p, ascsim::Memory::kL1);
+  info.l0CSize = ascsim::MemoryBytes(p, ascsim::Memory::kL0C);
+  info.ubSize = ascsim::MemoryBytes(p, ascsim::Memory::kUb);
+  info.l0ASize = ascsim::MemoryBytes(p, ascsim::Memory::kL0A);
+  info.l0BSize = ascsim::MemoryBytes(p, ascsim::Memory::kL0B);
+  return info;
+}
+
 }  // namespace
 
 MatmulApiTilingBase::MatmulApiTilingBase()
     : MatmulApiTilingBase(*platform_ascendc::PlatformAscendCManager::GetInstance()) {}
 
 MatmulApiTilingBase::MatmulApiTilingBase(const platform_ascendc::PlatformAscendC& ascendcPlatform)
-    : platform_(&ascendcPlatform) {
-  const ascsim::SocProfile& p = ascendcPlatform.Profile();
-  bufferPool_ = BufferPool{static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL1)),
-                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0C)),
-                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kUb)),
-                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0A)),
-                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kL0B)),
-                           static_cast<int32_t>(ascsim::MemoryBytes(p, ascsim::Memory::kBt)),
-                           32,
-                           64,
-                           512,
-                           512,
-                           32};
+    : MatmulApiTilingBase(PlatformInfoOf(ascendcPlatform)) {
+  platform_ = &ascendcPlatform;
+  // PlatformInfo carries no BiasTable size (that constructor takes A2's 1 KiB); the platform
+  // knows its own (none on the 310P).
+  bufferPool_.btSize =
+      static_cast<int32_t>(ascsim::MemoryBytes(ascendcPlatform.Profile(), ascsim::Memory::kBt));
   oriBufferPool_ = bufferPool_;
-  adjust_ = {-1, -1, -1, -1, -1, -1};
-  socVersion = ascendcPlatform.GetSocVersion();
 }
 
 MatmulApiTilingBase::MatmulApiTilingBase(const PlatformInfo& platform) {
