@@ -21,9 +21,10 @@ constexpr int kMte3 = static_cast<int>(trace::Pipe::kMte3);
 bool InOrder(int pipe) { return pipe != kMte2 && pipe != kMte3; }
 
 // The hardware a queue's event is chosen by (kernel_event.h GetPhyType): the memory the
-// position lives in (PositionMemory, the one TPosition -> memory map), except that GetPhyType
-// has no case of its own for SPM, C2PIPE2LOCAL, TSCM, or a position without memory on the
-// architecture, and falls back to UB for them.
+// position lives in (PositionMemory, the one TPosition -> memory map), with GetPhyType's UB
+// default for C2PIPE2LOCAL and for a position without memory on the architecture. SPM and TSCM
+// stay on UB here too; asc-devkit's GetPhyType of 2026-07 gives both (SPM as SHM) L1, which
+// these queue pipes do not follow yet.
 Memory PhysOf(AscendC::TPosition pos, int arch) {
   using P = AscendC::TPosition;
   if (pos == P::MAX) return Memory::kNone;
