@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/ceil_align.h"
 
 namespace ascsim::aicore {
 
@@ -31,9 +32,7 @@ constexpr uint32_t kMaxBlockDim = 65535;
 constexpr uint32_t kPositionSlots = 32;
 
 // Bytes rounded up / down to whole data blocks.
-constexpr uint64_t RoundUpToBlock(uint64_t bytes) {
-  return (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
-}
+constexpr uint64_t RoundUpToBlock(uint64_t bytes) { return AlignUp<uint64_t>(bytes, kBlockBytes); }
 constexpr uint64_t RoundDownToBlock(uint64_t bytes) { return bytes / kBlockBytes * kBlockBytes; }
 constexpr bool IsBlockAligned(uint64_t bytes) { return bytes % kBlockBytes == 0; }
 

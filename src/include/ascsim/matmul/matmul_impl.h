@@ -35,6 +35,7 @@
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/tpipe.h"
+#include "ascsim/ceil_align.h"
 #include "ascsim/matmul/matmul_config.h"
 #include "ascsim/matmul/matmul_server.h"
 
@@ -58,8 +59,8 @@ void ScratchFree(uint8_t* buffer);
 // The profile's name and whether it has split AIC/AIV cores (the Matmul API is simulated there).
 bool CurrentArchHasSplitCores();
 
-inline int32_t Align(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
-inline int32_t CeilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+inline int32_t Align(int32_t v, int32_t a) { return ascsim::AlignUp(v, a); }
+inline int32_t CeilDiv(int32_t a, int32_t b) { return ascsim::CeilDiv(a, b); }
 constexpr int32_t kFractalBytes = 512;
 constexpr uint32_t kMaxRepeat = 255;  // LoadData2DParams::repeatTimes is 8 bits
 
