@@ -345,8 +345,8 @@ class MemorySystem {
     // L2 hits stream at the engine's hit rate (mte2_l2_hit_core_gbps), misses at
     // mte2_core_gbps: a read's cap is their byte-weighted harmonic mix.
     if (read && hit_fraction > 0 && soc_.mte2_l2_hit_core_gbps > 0 && engine > 0) {
-      engine = 1.0 / (hit_fraction / (soc_.mte2_l2_hit_core_gbps * 1e3) +
-                      (1 - hit_fraction) / engine);
+      engine =
+          1.0 / (hit_fraction / (soc_.mte2_l2_hit_core_gbps * 1e3) + (1 - hit_fraction) / engine);
     }
     if (call.cube_path == trace::CubePath::kL0cOut && call.elements > 0) {
       engine = soc_.fix_elements_per_cycle * bytes / static_cast<double>(call.elements) *
