@@ -5,6 +5,7 @@
 #include <string>
 #include <type_traits>
 
+#include "aicore/simd/dtype_visit.h"
 #include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/error.h"
 
@@ -58,31 +59,16 @@ namespace {
 template <class T>
 using Arith = std::conditional_t<std::is_integral_v<T>, T, float>;
 
+// The element types of the masked vector instructions: every DType but the 64-bit integers.
 template <class F>
 void DispatchVectorType(DType t, F&& f) {
-  switch (t) {
-    case DType::kF16:
-      return f(half{});
-    case DType::kBF16:
-      return f(bfloat16_t{});
-    case DType::kF32:
-      return f(float{});
-    case DType::kI8:
-      return f(int8_t{});
-    case DType::kU8:
-      return f(uint8_t{});
-    case DType::kI16:
-      return f(int16_t{});
-    case DType::kU16:
-      return f(uint16_t{});
-    case DType::kI32:
-      return f(int32_t{});
-    case DType::kU32:
-      return f(uint32_t{});
-    default:
-      throw InvalidArgument(std::string("element type ") + DTypeName(t) +
-                            " is not supported by this vector instruction");
+  if (t == DType::kI64 || t == DType::kU64) {
+    throw InvalidArgument(std::string("element type ") + DTypeName(t) +
+                          " is not supported by this vector instruction");
   }
+  VisitDType(t, [&](auto tag) {
+    if constexpr (sizeof(tag) < 8) f(tag);
+  });
 }
 
 inline void PutBit(uint8_t* bits, uint64_t k, bool v) {
