@@ -11,8 +11,10 @@
 //     bank cost a beat more). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
 //     block per cycle, casts and reductions at 256 B per cycle, all plus the head.
 //   - GM transfer (MTE2 GM->local, MTE3 local->GM): mte_issue_us of engine set-up on its pipe, then
-//     its bytes flow at up to the engine rate (mte2/mte3_core_gbps) through the memory system of
-//     the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per contiguous run)
+//     its bytes flow at up to the engine rate (mte2/mte3_core_gbps; L2 hits at
+//     mte2_l2_hit_core_gbps; Fixpipe into GM at fix_elements_per_cycle) through the memory system
+//     of the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per contiguous run of
+//     a vector-side copy, once per cube ND2NZ copy)
 //     carries L2 misses and write-backs; the port (port_bandwidth_gbps) carries every transfer.
 //     Both are shared, fluidly, by the transfers in flight at each moment, whichever cores issued
 //     them: an idle core takes no share. The data is usable dma_latency_us after the last byte.
@@ -298,7 +300,14 @@ class MemorySystem {
     const double bytes = static_cast<double>(call.bytes);
     f.left = bytes;
     const bool read = call.pipe == Pipe::kMte2;
-    const uint64_t runs = std::max<uint64_t>(1, call.gm_rows);
+    double hit_fraction = 0;
+    // HBM loses hbm_run_overhead_bytes per contiguous run of a vector-side copy (calibrated on
+    // the Add versions' 8 KB against 32 KB copies). The cube's GM -> L1 copies (ND2NZ, on_gm)
+    // lose it once per instruction, however many rows they gather: the published Norm-template
+    // Matmul (B read once from HBM as 64 rows of 512 B per copy, 75.64 us of aic_mte2_time)
+    // leaves no room for a loss per row (docs/calibration.md, "Matmul").
+    const bool cube_gather = read && call.on_gm;
+    const uint64_t runs = cube_gather ? 1 : std::max<uint64_t>(1, call.gm_rows);
     const double run_overhead = soc_.hbm_run_overhead_bytes * static_cast<double>(runs);
     if (read) {
       ++stats_->mte2_transfers;
@@ -308,6 +317,7 @@ class MemorySystem {
       const uint64_t hit = call.gm_addr != 0 ? ReadLines(call, bypass) : 0;
       stats_->l2_hit_bytes += hit;
       const double miss = bytes - static_cast<double>(hit);
+      if (bytes > 0) hit_fraction = static_cast<double>(hit) / bytes;
       if (miss > 0 && bytes > 0) f.hbm = (miss + run_overhead * (miss / bytes)) / bytes;
       f.port_weight = soc_.mte2_port_weight > 0 ? soc_.mte2_port_weight : 1;
     } else {
@@ -326,7 +336,22 @@ class MemorySystem {
     }
     stats_->hbm_busy_us += f.hbm * bytes / hbm_;
     if (port_ < kInf) stats_->port_busy_us += bytes / port_;
-    const double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
+    // Fixpipe into GM is not MTE3: it drains L0C at its own rate (fix_elements_per_cycle of the
+    // destination type), far above one MTE3 engine. The published pure-Cube Matmul (M=128,
+    // N=30720, K=64 on 24 AICs: 11.21 us in all, 655 KB of float C per AIC) needs more than
+    // 80 GB/s per AIC, where MTE3's 51.3 GB/s would take 12.8 us for C alone
+    // (docs/calibration.md, "Matmul").
+    double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
+    // L2 hits stream at the engine's hit rate (mte2_l2_hit_core_gbps), misses at
+    // mte2_core_gbps: a read's cap is their byte-weighted harmonic mix.
+    if (read && hit_fraction > 0 && soc_.mte2_l2_hit_core_gbps > 0 && engine > 0) {
+      engine =
+          1.0 / (hit_fraction / (soc_.mte2_l2_hit_core_gbps * 1e3) + (1 - hit_fraction) / engine);
+    }
+    if (call.cube_path == trace::CubePath::kL0cOut && call.elements > 0) {
+      engine = soc_.fix_elements_per_cycle * bytes / static_cast<double>(call.elements) *
+               soc_.clock_ghz * 1e3;
+    }
     f.cap = engine > 0 ? engine : kInf;
     const int64_t id = Push(f);
     return id;

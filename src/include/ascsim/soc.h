@@ -57,6 +57,9 @@ struct SocProfile {
   uint64_t l2_bytes = 0;              // L2 capacity
   double task_overhead_us = 0;   // msprof's Task Duration beyond the cores' run (dispatch, end)
   double block_dispatch_us = 0;  // block k of a wave starts k times this after block 0
+  // One core's GM->local engine for bytes L2 serves (GB/s; 0: mte2_core_gbps): a hit does not
+  // wait for HBM, so one engine streams it faster than a miss.
+  double mte2_l2_hit_core_gbps = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
