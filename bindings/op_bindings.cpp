@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -51,13 +52,30 @@ int AclTypeOf(const py::dtype& dt, const std::string& what) {
   throw InvalidArgument(what + " has dtype " + name + ", which no CANN data type matches");
 }
 
+// NumPy has no bfloat16: a "bfloat16" dtype (ml_dtypes) is one, and so are the uint16 bits of
+// one given for a parameter that takes DT_BF16 and not DT_UINT16 (the convention of ascsim.load
+// and ascsim.torch: bfloat16 travels as its bits).
+int AclTypeFor(const py::dtype& dt, const std::vector<ge::DataType>& types,
+               const std::string& what) {
+  const std::string name = py::str(static_cast<const py::handle&>(dt));
+  if (name == "bfloat16" && dt.itemsize() == 2) return ACL_BF16;
+  if (name == "uint16") {
+    const bool bf16 = std::find(types.begin(), types.end(), ge::DT_BF16) != types.end();
+    const bool u16 = std::find(types.begin(), types.end(), ge::DT_UINT16) != types.end();
+    if (bf16 && !u16) return ACL_BF16;
+  }
+  return AclTypeOf(dt, what);
+}
+
+// A bfloat16 output comes back as its uint16 bits.
 py::dtype NumpyTypeOf(int acl, const std::string& what) {
+  if (acl == ACL_BF16) return py::dtype("uint16");
   for (const DtypeEntry& e : kDtypes) {
     if (e.acl == acl) return py::dtype(e.numpy);
   }
   throw InvalidArgument(what + " has data type " + std::to_string(acl) +
-                        " (bfloat16 or another type NumPy has no dtype for); pass out= arrays "
-                        "of a NumPy type or use a float16/float32 combination");
+                        ", which NumPy has no dtype for; pass out= arrays of a NumPy type or use "
+                        "another data type combination");
 }
 
 const char* KindName(ParamKind k) {
@@ -134,7 +152,9 @@ struct CallResources {
   std::vector<const aclIntArray*> int_arrays;
   std::vector<const aclFloatArray*> float_arrays;
   std::vector<const aclBoolArray*> bool_arrays;
+  std::vector<const aclTensorList*> tensor_lists;  // each owns its tensors
   ~CallResources() {
+    for (const aclTensorList* l : tensor_lists) aclDestroyTensorList(l);
     for (const aclTensor* t : tensors) aclDestroyTensor(t);
     for (const aclIntArray* a : int_arrays) aclDestroyIntArray(a);
     for (const aclFloatArray* a : float_arrays) aclDestroyFloatArray(a);
@@ -149,8 +169,9 @@ struct CallResources {
     device.push_back(p);
     return p;
   }
-  const aclTensor* Tensor(const py::array& a, const std::string& what, bool copy_in) {
-    const int acl = AclTypeOf(a.dtype(), what);
+  // `acl`: the CANN data type (AclTypeFor); `owned`: false for a tensor a list will own.
+  const aclTensor* Tensor(const py::array& a, const std::string& what, bool copy_in, int acl,
+                          bool owned = true) {
     std::vector<int64_t> dims(a.shape(), a.shape() + a.ndim());
     void* dev = Malloc(static_cast<size_t>(a.nbytes()));
     if (copy_in && a.nbytes() > 0) {
@@ -159,7 +180,7 @@ struct CallResources {
     const aclTensor* t = aclCreateTensor(dims.data(), dims.size(), static_cast<aclDataType>(acl),
                                          nullptr, 0, ACL_FORMAT_ND, dims.data(), dims.size(), dev);
     if (t == nullptr) throw InvalidArgument(what + ": " + aclGetRecentErrMsg());
-    tensors.push_back(t);
+    if (owned) tensors.push_back(t);
     return t;
   }
 };
@@ -258,11 +279,38 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
     AscsimAclnnArg a{};
     a.kind = ASCSIM_ACLNN_TENSOR;
     if (op.inputs[i].kind == ParamKind::kDynamic) {
-      throw InvalidArgument(what +
-                            " is a dynamic input (a tensor list), which load_op does not "
-                            "take yet; call the operator through its aclnn API");
+      // A tensor list: a list or tuple of arrays, one aclTensorList as aclCreateTensorList makes.
+      if (!py::isinstance<py::list>(inputs[i]) && !py::isinstance<py::tuple>(inputs[i])) {
+        throw InvalidArgument(what +
+                              " is a dynamic input: pass a list or tuple of numpy.ndarray, "
+                              "not " +
+                              std::string(py::str(py::type::of(inputs[i]).attr("__name__"))));
+      }
+      const py::sequence items = inputs[i];
+      if (items.size() == 0) throw InvalidArgument(what + " is an empty list");
+      std::vector<const aclTensor*> members;
+      std::vector<std::unique_ptr<const aclTensor, aclnnStatus (*)(const aclTensor*)>> pending;
+      for (size_t j = 0; j < items.size(); ++j) {
+        const std::string item = what + "[" + std::to_string(j) + "]";
+        const py::array arr = Contiguous(items[j], item);
+        const aclTensor* t =
+            res.Tensor(arr, item, true, AclTypeFor(arr.dtype(), op.inputs[i].types, item), false);
+        pending.emplace_back(t, &aclDestroyTensor);
+        members.push_back(t);
+      }
+      const aclTensorList* list = aclCreateTensorList(members.data(), members.size());
+      if (list == nullptr) throw InvalidArgument(what + ": " + aclGetRecentErrMsg());
+      for (auto& p : pending) (void)p.release();  // the list owns them now
+      res.tensor_lists.push_back(list);
+      a.kind = ASCSIM_ACLNN_TENSOR_LIST;
+      a.ptr = list;
+      args.push_back(a);
+      continue;
     }
-    if (!inputs[i].is_none()) a.ptr = res.Tensor(Contiguous(inputs[i], what), what, true);
+    if (!inputs[i].is_none()) {
+      const py::array arr = Contiguous(inputs[i], what);
+      a.ptr = res.Tensor(arr, what, true, AclTypeFor(arr.dtype(), op.inputs[i].types, what));
+    }
     args.push_back(a);
   }
   for (size_t i = 0; i < op.attrs.size(); ++i) {
@@ -274,6 +322,7 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
   }
   // The outputs: given, else shaped and typed by InferShape / InferDataType.
   std::vector<py::array> out_arrays;
+  std::vector<int> out_types;
   if (!outs.is_none()) {
     const py::list given = outs;
     if (given.size() != op.outputs.size()) {
@@ -286,6 +335,7 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
       if (!a.writeable() || a.ptr() != given[i].ptr()) {
         throw InvalidArgument(what + " must be a writeable C-contiguous numpy.ndarray");
       }
+      out_types.push_back(AclTypeFor(a.dtype(), op.outputs[i].types, what));
       out_arrays.push_back(a);
     }
   } else {
@@ -301,13 +351,15 @@ py::list Call(const std::string& root, const std::string& op_type, const std::st
       out_arrays.push_back(
           py::array(NumpyTypeOf(static_cast<int>(o.data_type), api + ": output " + o.name),
                     std::vector<py::ssize_t>(o.shape.begin(), o.shape.end())));
+      out_types.push_back(static_cast<int>(o.data_type));
     }
   }
   std::vector<const aclTensor*> out_tensors;
   for (size_t i = 0; i < out_arrays.size(); ++i) {
     AscsimAclnnArg a{};
     a.kind = ASCSIM_ACLNN_TENSOR;
-    a.ptr = res.Tensor(out_arrays[i], api + ": output " + op.outputs[i].name, !outs.is_none());
+    a.ptr = res.Tensor(out_arrays[i], api + ": output " + op.outputs[i].name, !outs.is_none(),
+                       out_types[i]);
     out_tensors.push_back(static_cast<const aclTensor*>(a.ptr));
     args.push_back(a);
   }

@@ -211,7 +211,10 @@ class Operator:
     ``op(<inputs>, *, <attrs>, out=None, stream=None)`` -> the output array (a tuple for several).
 
     Inputs take C-contiguous NumPy arrays (copied to device memory), None for an absent optional
-    input; attributes are keywords with the OpDef's defaults. The outputs are allocated from
+    input, a list or tuple of arrays for a dynamic input (a tensor list). NumPy has no bfloat16:
+    a bfloat16 tensor is an ml_dtypes.bfloat16 array or the uint16 bits of one (for a parameter
+    that takes bfloat16 and not uint16), and a bfloat16 output comes back as uint16 bits;
+    attributes are keywords with the OpDef's defaults. The outputs are allocated from
     InferShape / InferDataType unless ``out`` gives them (a list, one array per output). Each call
     validates against the OpDef, runs the TilingFunc and launches the kernel variant of the
     inputs' data types, as aclnn<Op>GetWorkspaceSize / aclnn<Op> do; a bad argument raises
@@ -231,7 +234,8 @@ class Operator:
         params = []
         for p in self.spec["inputs"]:
             params.append(inspect.Parameter(
-                p["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=np.ndarray,
+                p["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=List[np.ndarray] if p["kind"] == "dynamic" else np.ndarray,
                 default=None if p["kind"] == "optional" else inspect.Parameter.empty))
         for a in self.spec["attrs"]:
             params.append(inspect.Parameter(

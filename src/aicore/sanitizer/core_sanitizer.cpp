@@ -197,7 +197,8 @@ void CoreSanitizer::ReturnStorage() {
   names_.resize(1);  // "?"
   barriers_.clear();
   gm_log_.Clear();
-  std::unique_ptr<Storage> s = storage_ != nullptr ? std::move(storage_) : std::make_unique<Storage>();
+  std::unique_ptr<Storage> s =
+      storage_ != nullptr ? std::move(storage_) : std::make_unique<Storage>();
   s->slots.swap(slots_);
   s->gm.swap(gm_);
   s->pending.swap(pending_);
@@ -254,6 +255,9 @@ uint16_t CoreSanitizer::Intern(const char* name) {
 }
 
 void CoreSanitizer::Flush() {
+  if (dead_deferred_ && has_dead_block_) JudgeDeferredDeadBlock();
+  dead_deferred_ = false;
+  op_live_out_ = false;
   for (const PendingWrite& w : pending_) {
     if (undefined_.empty()) {
       w.shadow->Apply(w.begin, w.end, [&](ShadowState s) {
@@ -368,7 +372,8 @@ Access AccessOfRole(const char* role) {
     const char* at = lower + i;
     if ((at[0] == 't' && std::strncmp(at, "tmp", 3) == 0) ||
         (at[0] == 'w' && std::strncmp(at, "work", 4) == 0) ||
-        (at[0] == 's' && (std::strncmp(at, "stack", 5) == 0 || std::strncmp(at, "scratch", 7) == 0))) {
+        (at[0] == 's' &&
+         (std::strncmp(at, "stack", 5) == 0 || std::strncmp(at, "scratch", 7) == 0))) {
       return Access::kWrite;
     }
   }
@@ -424,7 +429,11 @@ void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool 
       return true;
     });
   }
-  if (!out_pieces_.empty()) CopiedOutBlocks(begin, end, role, info);
+  if (!out_pieces_.empty()) {
+    CopiedOutBlocks(begin, end, role, info);
+  } else if (local && read && (PipeIndex(cur_.pipe) == kMte3 || cur_.pipe == trace::Pipe::kFix)) {
+    op_live_out_ = true;  // a run of a copy out with every byte defined
+  }
   AccessRef ref = Ref();
   ref.atomic = atomic;
   if (read) {
@@ -475,14 +484,17 @@ void CoreSanitizer::CopiedOutBlocks(uint64_t begin, uint64_t end, const char* ro
                                     const SlotInfo* info) {
   constexpr uint64_t kBlock = 32;
   size_t i = 0;
-  for (uint64_t block = begin & ~(kBlock - 1); block < end && !has_dead_block_; block += kBlock) {
+  for (uint64_t block = begin & ~(kBlock - 1); block < end; block += kBlock) {
     const uint64_t b = std::max(block, begin), e = std::min(block + kBlock, end);
     uint64_t at = b;
     while (i < out_pieces_.size() && out_pieces_[i].second <= at) ++i;
     for (size_t j = i; j < out_pieces_.size() && out_pieces_[j].first <= at && at < e; ++j) {
       at = std::max(at, out_pieces_[j].second);
     }
-    if (at >= e) {  // every copied byte of the block undefined
+    if (at < e) {
+      op_live_out_ = true;
+      if (has_dead_block_) break;   // both known: nothing more to learn from this run
+    } else if (!has_dead_block_) {  // every copied byte of the block undefined
       has_dead_block_ = true;
       dead_begin_ = b;
       dead_end_ = e;
@@ -495,10 +507,15 @@ void CoreSanitizer::CopiedOutBlocks(uint64_t begin, uint64_t end, const char* ro
     }
   }
   out_pieces_.clear();
-  if (has_dead_block_ && op_writes_gm_) {
+  if (has_dead_block_ && op_writes_gm_) DeadBlockGoesOut();
+}
+
+void CoreSanitizer::DeadBlockGoesOut() {
+  if (dead_state_.tainted) {
     ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
                     "copies out");
   }
+  dead_deferred_ = true;
 }
 
 void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
@@ -548,10 +565,7 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
   }
   if (write) {
     op_writes_gm_ = true;
-    if (has_dead_block_) {  // the op copies out a block nothing computed (CopiedOutBlocks)
-      ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
-                      "copies out");
-    }
+    if (has_dead_block_) DeadBlockGoesOut();  // a block nothing computed goes out
   }
   uint64_t total = 0, logical = 0;
   for (const auto& [b, e] : runs) total += e - b;
@@ -894,15 +908,33 @@ void CoreSanitizer::ReportUndefined(uint64_t begin, uint64_t end, const ShadowSt
   }
   std::string detail;
   if (std::strcmp(what, "copies out") == 0) {
-    detail =
-        "; every byte of that 32-byte block is undefined, and the copy takes it to GM (a "
-        "block holding some result goes out whole without a report)";
+    detail = s.tainted ? "; every byte of that 32-byte block is undefined, and the copy takes it "
+                         "to GM (a block holding some result goes out whole without a report)"
+                       : "; no block of the copy holds a result, and it takes them to GM (blocks "
+                         "nothing wrote beside results only warn, as output padding)";
   }
   Fault(
       ErrorKind::kUninitializedRead,
       Str("uninitialized read: ", Describe(PipeNameOf(PipeIndex(cur_.pipe)), cur_.name, cur_.call),
           " ", what, " ", role != nullptr ? Str(role, " ") : std::string(),
           Region(local, begin, end, info, alloc), ", ", origin, detail));
+}
+
+void CoreSanitizer::JudgeDeferredDeadBlock() {
+  dead_deferred_ = false;
+  if (!op_live_out_) {
+    ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
+                    "copies out");
+  }
+  const SlotInfo& info = *dead_info_;
+  const std::string since = info.fresh_call == 0 ? std::string("InitBuffer")
+                                                 : Str("AllocTensor (call ", info.fresh_call, ")");
+  Warn(Str(Describe(PipeNameOf(PipeIndex(cur_.pipe)), cur_.name, cur_.call), " copies out ",
+           Region(true, dead_begin_, dead_end_, dead_info_, nullptr),
+           ", which nothing wrote since ", since,
+           ", beside blocks holding results: output padding the host may not read (the device "
+           "copies whatever the buffer holds; ASCSIM_STRICT=1 makes this an error)"),
+       Str("copies-out-unwritten/", cur_.name));
 }
 
 }  // namespace ascsim::aicore

@@ -176,6 +176,10 @@ class CoreSanitizer {
                       const char* role, const SlotInfo* info, const GmRange* alloc,
                       uint64_t logical, uint64_t total);
   void CopiedOutBlocks(uint64_t begin, uint64_t end, const char* role, const SlotInfo* info);
+  // A copy out takes the dead block found to GM: a fault when its bytes were computed from garbage,
+  // else judged at the op's end (dead_deferred_).
+  void DeadBlockGoesOut();
+  void JudgeDeferredDeadBlock();
   // The op's bytes to write, split into defined and undefined pieces (Flush).
   void ApplyWrite(const PendingWrite& w);
   [[noreturn]] void ReportUndefined(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
@@ -210,6 +214,11 @@ class CoreSanitizer {
   std::vector<std::pair<uint64_t, uint64_t>> out_pieces_;
   bool op_writes_gm_ = false;
   bool has_dead_block_ = false;
+  // A dead block nothing wrote at all (not computed from garbage) is judged at the op's end: in a
+  // copy that also carries a block holding results it is output padding (ReduceSum's one element
+  // copied out as 32, the official Reduce samples), which only warns; alone it faults.
+  bool dead_deferred_ = false;
+  bool op_live_out_ = false;
   uint64_t dead_begin_ = 0, dead_end_ = 0;
   ShadowState dead_state_;
   const SlotInfo* dead_info_ = nullptr;

@@ -7,11 +7,13 @@
 //    as Ascend's ReduceSum example does) is not a use of the block's other bytes; a vector op over
 //    unused lanes passes their undefinedness on to its results. A report comes when undefined
 //    bytes decide something (a scalar read) or reach the result as a whole 32-byte block that
-//    nothing computed.
+//    was computed from them, or as a copy out of nothing but blocks nothing wrote; blocks nothing
+//    wrote beside results (output padding, as the official Reduce sample copies out) warn.
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "aicore_test_util.h"
 #include "ascsim/runtime.h"
@@ -24,16 +26,22 @@ using ascsim_test::DeviceBuffer;
 
 constexpr uint32_t kRaceInit = ascsim::kSanitizeRace | ascsim::kSanitizeInit;
 
-std::string RunSanitized(const char* kernel, std::function<void()> body,
-                         uint32_t flags = kRaceInit) {
+std::string RunSanitized(const char* kernel, std::function<void()> body, uint32_t flags = kRaceInit,
+                         std::vector<std::string>* warnings = nullptr, bool strict = false) {
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(flags);
+  ascsim::SetStrict(strict);
+  auto previous = ascsim::SetWarningSink([warnings](const std::string& line) {
+    if (warnings != nullptr) warnings->push_back(line);
+  });
+  std::string message;
   try {
     ascsim::Launch(kernel, 1, std::move(body));
   } catch (const ascsim::KernelError& e) {
-    return e.what();
+    message = e.what();
   }
-  return "";
+  ascsim::SetWarningSink(previous);
+  return message;
 }
 
 // SoftMax in the shape of the API docs' example: x in through a queue, dst, sum and max freshly
@@ -153,25 +161,97 @@ TEST(SanitizerDefinedness, UnusedLanesThroughAVectorOpAndOut) {
   EXPECT_NE(msg.find("V Muls (call "), std::string::npos) << msg;  // where the bytes came from
 }
 
-// What is still reported: a whole 32-byte block copied out that nothing computed (directly, or
-// through an op that read only undefined bytes), and GM bytes so copied read back by the scalar
-// unit.
+// A copy out whose other blocks hold results carries padding along: the official Reduce sample
+// (0_introduction 14_reduce) sums 4096 floats into one with WholeReduceSum and copies 32 out, and
+// its host reads element 0. The blocks nothing wrote warn (an error under ASCSIM_STRICT=1).
+TEST(SanitizerDefinedness, ReduceResultCopiedOutWithItsPaddingOnlyWarns) {
+  constexpr uint32_t n = 64, out_len = 32;
+  DeviceBuffer x(n * 4), z(out_len * 4);
+  double want = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    x.as<float>()[i] = static_cast<float>(i % 5) + 0.25f;
+    want += x.as<float>()[i];
+  }
+  auto body = [&] {
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue;
+    AscendC::GlobalTensor<float> xGm, zGm;
+    xGm.SetGlobalBuffer(x.as<float>(), n);
+    zGm.SetGlobalBuffer(z.as<float>(), out_len);
+    pipe.InitBuffer(inQueue, 1, n * sizeof(float));
+    pipe.InitBuffer(outQueue, 1, out_len * sizeof(float));
+    AscendC::LocalTensor<float> xLocal = inQueue.AllocTensor<float>();
+    AscendC::DataCopy(xLocal, xGm, n);
+    inQueue.EnQue(xLocal);
+    xLocal = inQueue.DeQue<float>();
+    AscendC::LocalTensor<float> zLocal = outQueue.AllocTensor<float>();
+    AscendC::WholeReduceSum<float>(zLocal, xLocal, static_cast<int32_t>(n), 1, 1, 1, 8);
+    outQueue.EnQue<float>(zLocal);
+    inQueue.FreeTensor(xLocal);
+    zLocal = outQueue.DeQue<float>();
+    AscendC::DataCopy(zGm, zLocal, out_len);
+    outQueue.FreeTensor(zLocal);
+  };
+  std::vector<std::string> warnings;
+  EXPECT_EQ(RunSanitized("reduce_padding", body, kRaceInit, &warnings), "");
+  EXPECT_NEAR(z.as<float>()[0], want, 1e-3);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("reduce_padding: block 0/1: MTE3 DataCopy UB->GM (call "),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("copies out UB [0x120, 0x140) of buffer 0 of VECOUT queue, which "
+                             "nothing wrote since AllocTensor (call "),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("output padding the host may not read"), std::string::npos);
+  // Strict mode turns it into the launch's error.
+  const std::string strict = RunSanitized("reduce_padding", body, kRaceInit, nullptr, true);
+  EXPECT_NE(strict.find("copies out UB [0x120, 0x140)"), std::string::npos) << strict;
+  EXPECT_NE(strict.find("[strict mode]"), std::string::npos) << strict;
+  // With the init check off there is nothing to say.
+  warnings.clear();
+  EXPECT_EQ(RunSanitized("reduce_padding", body, ascsim::kSanitizeRace, &warnings), "");
+  EXPECT_TRUE(warnings.empty());
+}
+
+// What is still reported: a copy out of nothing but blocks nothing wrote, a block computed from
+// undefined bytes, and GM bytes so copied read back by the scalar unit.
 TEST(SanitizerDefinedness, WholeUndefinedBlocksOutAndScalarReadsAreReported) {
   DeviceBuffer z(64);
-  const std::string fresh = RunSanitized("fresh_out", [&] {
+  std::vector<std::string> warnings;
+  const std::string padded = RunSanitized(
+      "fresh_out",
+      [&] {
+        AscendC::TPipe pipe;
+        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+        AscendC::GlobalTensor<float> zGm;
+        zGm.SetGlobalBuffer(z.as<float>(), 16);
+        pipe.InitBuffer(buf, 64);
+        AscendC::LocalTensor<float> v = buf.Get<float>();
+        v.SetValue(0, 1.0f);  // block 0 has a defined byte, block 1 none: padding
+        AscendC::DataCopy(zGm, v, 16);
+      },
+      kRaceInit, &warnings);
+  EXPECT_EQ(padded, "");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("UB [0x20, 0x40) of the VECCALC TBuf, which nothing wrote since "
+                             "InitBuffer"),
+            std::string::npos)
+      << warnings[0];
+
+  const std::string fresh = RunSanitized("nothing_out", [&] {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
     AscendC::GlobalTensor<float> zGm;
     zGm.SetGlobalBuffer(z.as<float>(), 16);
     pipe.InitBuffer(buf, 64);
-    AscendC::LocalTensor<float> v = buf.Get<float>();
-    v.SetValue(0, 1.0f);  // block 0 has a defined byte, block 1 none
-    AscendC::DataCopy(zGm, v, 16);
+    AscendC::DataCopy(zGm, buf.Get<float>(), 16);  // no block holds anything
   });
-  EXPECT_NE(fresh.find("fresh_out: block 0/1: uninitialized read: MTE3 DataCopy UB->GM"),
+  EXPECT_NE(fresh.find("nothing_out: block 0/1: uninitialized read: MTE3 DataCopy UB->GM"),
             std::string::npos)
       << fresh;
-  EXPECT_NE(fresh.find("UB [0x20, 0x40)"), std::string::npos) << fresh;
+  EXPECT_NE(fresh.find("UB [0x0, 0x20)"), std::string::npos) << fresh;
   EXPECT_NE(fresh.find("nothing wrote since InitBuffer"), std::string::npos) << fresh;
 
   const std::string computed = RunSanitized("computed_from_nothing", [&] {

@@ -7,14 +7,16 @@
 //   BT:  baseN * 4 (bias)                           <= BiasTable
 //   L1:  A1 + B1 tiles * depth (2) + bias row       <= L1
 // These are the TCubeTiling constraints of the asc-devkit doc "TCubeTiling结构体" (表2), with the
-// recommended (128, 256, 64) base for 16-bit inputs. The choice is ascsim's, not CANN's byte for
-// byte (the issue asks for a valid tiling, docs/cube.md explains the algorithm).
+// recommended (128, 256, 64) base for 16-bit inputs. The multi-core split is CANN's
+// (matmul_core_split.h); the base block is ascsim's choice, not CANN's byte for byte
+// (docs/cube.md explains both).
 #include <algorithm>
 #include <cstdio>
 #include <limits>
 
 #include "ascsim/ceil_align.h"
 #include "ascsim/soc.h"
+#include "matmul_core_split.h"
 #include "tiling/tiling_api.h"
 
 namespace matmul_tiling {
@@ -386,7 +388,7 @@ int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& shapeM, int32_t& shapeN, 
   return 0;
 }
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) {
-  dim = mDim_ * nDim_;
+  dim = usedCores_;
   mDim = mDim_;
   nDim = nDim_;
   return 0;
@@ -405,50 +407,36 @@ int64_t MultiCoreMatmulTiling::Compute() {
   const platform_ascendc::PlatformAscendC* platform =
       platform_ != nullptr ? platform_ : platform_ascendc::PlatformAscendCManager::GetInstance();
   const int32_t dim = dim_ > 0 ? dim_ : static_cast<int32_t>(platform->GetCoreNumAic());
-  const int32_t am = std::max(16, alignSingleM), an = std::max(16, alignSingleN);
-  auto clamp_single = [](int32_t v, int32_t lo, int32_t hi) {
-    if (hi > 0) v = std::min(v, hi);
-    if (lo > 0) v = std::max(v, lo);
-    return v;
-  };
-  if (fixSingleM_ > 0 || fixSingleN_ > 0) {
+  if (fixSingleM_ > 0 || fixSingleN_ > 0 || fixSingleK_ > 0) {
+    // SetSingleShape: the shape is the caller's and every SetDim core is counted as used
+    // (asc-devkit MatmulTilingAlgorithm::UpdateTiling: coreUse = blockDim with a single shape).
     singleCoreM = fixSingleM_ > 0 ? fixSingleM_ : m_;
     singleCoreN = fixSingleN_ > 0 ? fixSingleN_ : n_;
+    usedCores_ = dim;
   } else {
-    // The split of M x N over at most `dim` cores with the least work per core (its padded
-    // block), then the smallest tiles (less data per core); among equal splits, more cores on M,
-    // as CANN chooses (asc-devkit examples/.../matmul_advanced_api: SetDim(2) on 512 x 512 x 128
-    // gives "按M轴分2个核", and the kernel offsets A by blockIdx * singleCoreM * Ka).
-    int64_t best_work = std::numeric_limits<int64_t>::max(), best_edge = 0;
-    // Splitting M in more than ceil(M / am) parts (N in ceil(N / an)) gives the same aligned
-    // single shape as that many: the search stops there, so its cost follows the shape, not dim.
-    const int32_t md_max = std::min(dim, std::max(1, CeilDiv(m_, am)));
-    const int32_t nd_max = std::min(dim, std::max(1, CeilDiv(n_, an)));
-    for (int32_t md = 1; md <= md_max; ++md) {
-      for (int32_t nd = 1; nd <= nd_max && md * nd <= dim; ++nd) {
-        const int32_t sm = clamp_single(std::min(Align(CeilDiv(m_, md), am), Align(m_, am)),
-                                        minSingleM, maxSingleM);
-        const int32_t sn = clamp_single(std::min(Align(CeilDiv(n_, nd), an), Align(n_, an)),
-                                        minSingleN, maxSingleN);
-        if (CeilDiv(m_, sm) * CeilDiv(n_, sn) > dim) continue;
-        const int64_t work = int64_t{Align(sm, 16)} * Align(sn, 16);
-        const int64_t edge = int64_t{sm} + sn;
-        if (work < best_work || (work == best_work && edge <= best_edge)) {
-          best_work = work;
-          best_edge = edge;
-          singleCoreM = sm;
-          singleCoreN = sn;
-        }
-      }
-    }
-    if (best_work == std::numeric_limits<int64_t>::max()) {
-      Complain("GetTiling: no split of M x N fits the cores");
-      return -1;
-    }
+    // CANN's split over M and N (matmul_core_split.h names the source).
+    split::SplitInput in;
+    in.m = m_;
+    in.n = n_;
+    in.k = k_;
+    in.block_dim = dim;
+    in.a_bits = TypeBytes(aType_.dataType) * 8;
+    in.b_bits = TypeBytes(bType_.dataType) * 8;
+    in.c_bits = TypeBytes(cType_.dataType) * 8;
+    in.a_trans = aType_.isTrans;
+    in.b_trans = bType_.isTrans;
+    in.ab_nz = aType_.type == CubeFormat::NZ || bType_.type == CubeFormat::NZ;
+    in.c_nz = cType_.type == CubeFormat::NZ;
+    in.l1_bytes = bufferPool_.l1Size;
+    in.l0a_bytes = bufferPool_.l0ASize;
+    in.l0c_bytes = bufferPool_.l0CSize;
+    const split::SplitResult r = split::SplitMN(in);
+    singleCoreM = r.single_core_m;
+    singleCoreN = r.single_core_n;
+    usedCores_ = r.m_dim * r.n_dim;
   }
-  singleCoreM = std::min(singleCoreM, m_);
-  singleCoreN = std::min(singleCoreN, n_);
   singleCoreK = fixSingleK_ > 0 ? fixSingleK_ : k_;  // K is not split across cores
+  // GetCoreNum (asc-devkit bmm_tiling.cpp): the cores each axis needs for the single shape.
   mDim_ = CeilDiv(m_, singleCoreM);
   nDim_ = CeilDiv(n_, singleCoreN);
   return ChooseBase() ? 0 : -1;
@@ -456,7 +444,7 @@ int64_t MultiCoreMatmulTiling::Compute() {
 
 int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
-  Fill(tiling, mDim_ * nDim_);
+  Fill(tiling, usedCores_);
   tiling_.Assign(tiling);
   return 0;
 }

@@ -233,7 +233,12 @@ TEST(MultiCoreMatmulTiling, HonoursFixSplitTraverseAndSingleShape) {
   ASSERT_EQ(api.GetTiling(t), 0);
   EXPECT_EQ(t.singleCoreM, 256);
   EXPECT_EQ(t.singleCoreN, 512);
-  EXPECT_EQ(t.usedCoreNum, 4);  // the fixed single shape needs 2 x 2 cores
+  // A single shape counts every SetDim core as used (CANN's UpdateTiling), though 2 x 2 are needed.
+  EXPECT_EQ(t.usedCoreNum, 2);
+  int32_t dim = 0, m_dim = 0, n_dim = 0;
+  api.GetCoreNum(dim, m_dim, n_dim);
+  EXPECT_EQ(m_dim, 2);
+  EXPECT_EQ(n_dim, 2);
 }
 
 TEST(MultiCoreMatmulTiling, AFixedBaseMAndNLeaveKToTheTiling) {

@@ -371,7 +371,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   int64_t Compute() override;
 
  private:
-  int32_t dim_ = 0, mDim_ = 0, nDim_ = 0;
+  int32_t dim_ = 0, mDim_ = 0, nDim_ = 0, usedCores_ = 0;
   int32_t fixSingleM_ = -1, fixSingleN_ = -1, fixSingleK_ = -1;
 };
 

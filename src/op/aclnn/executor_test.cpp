@@ -443,9 +443,26 @@ TEST_F(Aclnn, ArgumentErrorsNameTheApiAndTheParameter) {
               HasSubstr("AclnnTestAdd takes no (x, y -> z) = (DT_FLOAT, DT_FLOAT16 -> DT_FLOAT); "
                         "it takes (DT_FLOAT16, DT_FLOAT16 -> DT_FLOAT16), (DT_FLOAT, DT_FLOAT -> "
                         "DT_FLOAT)"));
-  EXPECT_EQ(Prepare(x, nullptr, 1.0, 1, wrong, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_THAT(aclGetRecentErrMsg(),
-              HasSubstr("z has shape [2, 300], AclnnTestAdd's InferShape gives [4, 300]"));
+  {
+    // An output shape InferShape disagrees with is the caller's to give (official samples do):
+    // a warning, once; an error under strict mode.
+    std::vector<std::string> warnings;
+    auto previous =
+        ascsim::SetWarningSink([&](const std::string& line) { warnings.push_back(line); });
+    EXPECT_EQ(Prepare(x, nullptr, 1.0, 1, wrong, &ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+    EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    ascsim::SetWarningSink(previous);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_THAT(warnings[0],
+                HasSubstr("z has shape [2, 300], AclnnTestAdd's InferShape gives [4, 300]; the "
+                          "kernel runs on the given shape"));
+    ascsim::SetStrict(true);
+    EXPECT_EQ(Prepare(x, nullptr, 1.0, 1, wrong, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_THAT(aclGetRecentErrMsg(),
+                HasSubstr("z has shape [2, 300], AclnnTestAdd's InferShape gives [4, 300] "
+                          "[strict mode]"));
+    ascsim::SetStrict(false);
+  }
   // Host memory is not device memory.
   std::vector<float> host(kN);
   const int64_t dims[2] = {kRows, kCols};
