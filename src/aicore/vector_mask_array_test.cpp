@@ -89,10 +89,14 @@ TEST(VectorMaskArray, Errors) {
               HasSubstr("SetVectorMask: bitwise mask[1] is 0x1 but must be 0 for 32-bit float"));
   AscendC::ResetMask();
   const OneWordMask zero{{0}, ~0ull};
-  EXPECT_THAT(ErrorOf([&] { AscendC::Adds(g, f, 1.0f, zero.mask, 1, {1, 1, 8, 8}); }),
+  EXPECT_THAT(ErrorOf([&] {
+                AscendC::Adds(g, f, 1.0f, zero.mask, 1, {1, 1, 8, 8});
+              }),
               HasSubstr("Adds: bitwise mask is all zero"));
   const uint64_t both_zero[2] = {0, 0};
-  EXPECT_THAT(ErrorOf([&] { AscendC::Adds(k, h, half(1), both_zero, 1, {1, 1, 8, 8}); }),
+  EXPECT_THAT(ErrorOf([&] {
+                AscendC::Adds(k, h, half(1), both_zero, 1, {1, 1, 8, 8});
+              }),
               HasSubstr("Adds: bitwise mask is all zero"));
 }
 
