@@ -1,5 +1,5 @@
-// Sin, Cos (ascsim/adv/math_trig.h), ClampMax, ClampMin (ascsim/adv/math_clamp.h), Sum
-// (ascsim/adv/math_more.h) and their host sizes (tiling/sin_cos_clamp_tiling.h,
+// Sin, Cos (ascsim/adv/math_trig.h), Cosh (ascsim/adv/math_cosh.h), ClampMax, ClampMin
+// (ascsim/adv/math_clamp.h), Sum (ascsim/adv/math_more.h) and their host sizes (tiling/sin_cos_clamp_tiling.h,
 // tiling/sum_tiling.h): float64 references, both dtypes, odd sizes, isReuseSource, small
 // temporary buffers, the stack forms, bit-exact scalar models where the device's steps are exact
 // IEEE operations, and every error path.
@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aicore_test_util.h"
@@ -17,10 +18,12 @@
 // The per-API paths production kernels include (ops-nn foreach_sin / foreach_cosh, ops-math
 // polar): this file's Sin / Cos tests compile through them.
 #include "adv_api/math/cos.h"
+#include "adv_api/math/cosh.h"
 #include "adv_api/math/kernel_operator_cos_intf.h"
 #include "adv_api/math/kernel_operator_sin_intf.h"
 #include "adv_api/math/sin.h"
 #include "lib/math/cos.h"
+#include "lib/math/cosh.h"
 #include "lib/math/kernel_operator_cos_intf.h"
 #include "lib/math/kernel_operator_sin_intf.h"
 #include "lib/math/sin.h"
@@ -121,6 +124,119 @@ TEST(AdvTrig, Errors) {
               HasSubstr("Sin: calCount 65 exceeds the src (64) or dst (64) tensor size"));
   EXPECT_THAT(ErrorOf([&] { AscendC::Sin(g, f, t2.ReinterpretCast<uint8_t>()[32], 64); }),
               HasSubstr("Sin: sharedTmpBuffer holds 736 B, less than the 768 B"));
+}
+
+// Cosh: the float path is bit-exact against the same float steps (y1 = e^(x - ln 2) by the
+// basic Exp, then y1 + 0.25 / y1 in IEEE float); both dtypes against float64 cosh (relative error:
+// a few float ulps; half adds its final rounding).
+template <class T, bool reuse>
+void CheckCosh(uint32_t n, float range, uint32_t tmp_bytes, double rel_bound) {
+  SCOPED_TRACE(std::string(sizeof(T) == 2 ? "half" : "float") + " n=" + std::to_string(n) +
+               " tmp=" + std::to_string(tmp_bytes));
+  CoreFixture fx(128 * 1024);
+  auto src = fx.Take<T>(n), dst = fx.Take<T>(n);
+  auto tmp = fx.Take<uint8_t>(tmp_bytes);
+  const auto x = RandomVector<T>(n, -range, range, n + tmp_bytes);
+  Put(src, x);
+  auto y1 = fx.Take<float>(n);
+  if constexpr (std::is_same_v<T, float>) {
+    AscendC::Adds(y1, src, -0.69314718055994530941723212145818f, n);
+    AscendC::Exp(y1, y1, n);
+  }
+  for (int form = 0; form < 3; ++form) {
+    if (form == 0) AscendC::Cosh<T, reuse>(dst, src, tmp, n);
+    if (form == 1) AscendC::Cosh<T, reuse>(dst, src, n);  // stack buffer
+    if (form == 2 && n == src.GetSize()) AscendC::Cosh<T, reuse>(dst, src, tmp);
+    double worst = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      const double xi = double(float(x[i]));
+      const double ref = std::cosh(xi);
+      const double got = double(float(dst.GetValue(i)));
+      worst = std::max(worst, std::fabs(got - ref) / ref);
+      if constexpr (std::is_same_v<T, float>) {
+        const float e = y1.GetValue(i);
+        ASSERT_EQ(Bits(dst.GetValue(i)), Bits(e + 0.25f / e)) << i;
+      }
+    }
+    EXPECT_LE(worst, rel_bound) << form;
+  }
+}
+
+TEST(AdvCosh, BothDtypes) {
+  // The rounding of x - ln 2 (half an ulp of 80 is 3.8e-6) becomes a relative error of e^x.
+  CheckCosh<float, false>(1001, 80, 512, 5e-6);
+  CheckCosh<float, false>(100, 2, 768, 1e-6);
+  CheckCosh<float, true>(37, 3, 4096, 1e-6);
+  CheckCosh<half, false>(1001, 10, 1536, 1e-3);
+  CheckCosh<half, false>(65, 11, 8192, 1e-3);
+}
+
+TEST(AdvCosh, SpecialValues) {
+  CoreFixture fx;
+  auto s = fx.Take<float>(8), d = fx.Take<float>(8);
+  auto tmp = fx.Take<uint8_t>(512);
+  Put(s, std::vector<float>{0.0f, -0.0f, 1.0f, -1.0f, 90.0f, -110.0f, INFINITY, -INFINITY});
+  AscendC::Cosh(d, s, tmp, 8);
+  EXPECT_EQ(d.GetValue(0), 1.0f);  // e^-ln2 + 0.25 / e^-ln2 = 0.5 + 0.5
+  EXPECT_EQ(d.GetValue(1), 1.0f);
+  EXPECT_NEAR(d.GetValue(2), std::cosh(1.0), 2e-7);
+  EXPECT_EQ(d.GetValue(2), d.GetValue(3));
+  EXPECT_TRUE(std::isinf(d.GetValue(4)));  // e^(90 - ln 2) > FLT_MAX
+  EXPECT_TRUE(std::isinf(d.GetValue(5)));  // e^(-110.7) is 0 in float: 0.25 / 0
+  EXPECT_TRUE(std::isinf(d.GetValue(6)));
+  EXPECT_TRUE(std::isinf(d.GetValue(7)));
+}
+
+TEST(AdvCosh, Errors) {
+  CoreFixture fx;
+  auto s = fx.Take<half>(128), d = fx.Take<half>(128);
+  auto tmp = fx.Take<uint8_t>(1024);
+  EXPECT_EQ(ErrorOf([&] { AscendC::Cosh(d, s, tmp, 128); }),
+            "test: block 0/1: Cosh: sharedTmpBuffer holds 1024 B, less than the 1536 B the API "
+            "needs at least (see its Get...MaxMinTmpSize)");
+  auto f = fx.Take<float>(64), g = fx.Take<float>(64);
+  auto t2 = fx.Take<uint8_t>(512);
+  EXPECT_THAT(ErrorOf([&] { AscendC::Cosh(f, f, t2, 64); }),
+              HasSubstr("the API does not support overlapping operands"));
+  EXPECT_THAT(ErrorOf([&] { AscendC::Cosh(g, f, t2, 65); }),
+              HasSubstr("Cosh: calCount 65 exceeds the src (64) or dst (64) tensor size"));
+  EXPECT_THAT(ErrorOf([&] { AscendC::Cosh(g, f, t2[32], 64); }),
+              HasSubstr("Cosh: sharedTmpBuffer holds 480 B, less than the 512 B"));
+  auto h = fx.Take<float>(256);
+  const std::string overlap =
+      ErrorOf([&] { AscendC::Cosh(h, f, h.ReinterpretCast<uint8_t>(), 64); });
+  EXPECT_THAT(overlap, HasSubstr("Cosh: sharedTmpBuffer UB ["));
+  EXPECT_THAT(overlap, HasSubstr("overlaps dst UB"));
+}
+
+TEST(AdvCosh, HostTmpSizes) {
+  uint32_t mx = 0, mn = 0, live = 0, extra = 9;
+  AscendC::GetCoshMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+  EXPECT_EQ(mn, 1536u);
+  EXPECT_EQ(mx, 12000u);
+  AscendC::GetCoshMaxMinTmpSize(ge::Shape({10}), 4, true, mx, mn);
+  EXPECT_EQ(mn, 512u);
+  EXPECT_EQ(mx, 512u);
+  AscendC::GetCoshTmpBufferFactorSize(2, live, extra);
+  EXPECT_EQ(live, 6u);
+  EXPECT_EQ(extra, 0u);
+  AscendC::GetCoshTmpBufferFactorSize(4, live, extra);
+  EXPECT_EQ(live, 2u);
+  testing::internal::CaptureStderr();
+  mx = mn = 7;
+  AscendC::GetCoshMaxMinTmpSize(ge::Shape({0}), 2, false, mx, mn);
+  EXPECT_THAT(testing::internal::GetCapturedStderr(),
+              HasSubstr("Input Shape size must be greater than 0."));
+  EXPECT_EQ(mx, 7u);
+  // The minimum and the maximum both work in the kernel.
+  CoreFixture fx(128 * 1024);
+  AscendC::GetCoshMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+  auto s = fx.Take<half>(1000), d = fx.Take<half>(1000), d2 = fx.Take<half>(1000);
+  auto tmax = fx.Take<uint8_t>(mx), tmin = fx.Take<uint8_t>(mn);
+  Put(s, RandomVector<half>(1000, -4, 4, 5));
+  AscendC::Cosh(d, s, tmax, 1000);
+  AscendC::Cosh(d2, s, tmin, 1000);
+  for (uint32_t i = 0; i < 1000; ++i) ASSERT_EQ(Bits(d.GetValue(i)), Bits(d2.GetValue(i))) << i;
 }
 
 TEST(AdvClamp, MaxMin) {

@@ -14,6 +14,7 @@
 #include "ascsim/adv/fill.h"
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_clamp.h"
+#include "ascsim/adv/math_cosh.h"
 #include "ascsim/adv/math_more.h"
 #include "ascsim/adv/math_round.h"
 #include "ascsim/adv/index.h"

@@ -61,6 +61,23 @@ void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCou
   maxLiveNodeCount = typeSize == sizeof(float) ? 3 : 8;
 }
 
+void GetCoshMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                          uint32_t& maxValue, uint32_t& minValue) {
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+    return;
+  }
+  const uint32_t procs = typeSize == sizeof(float) ? 2 : 6;
+  minValue = procs * kRepeatBytes;
+  maxValue = procs * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+}
+
+void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer) {
+  extraBuffer = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {

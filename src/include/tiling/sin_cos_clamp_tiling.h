@@ -22,6 +22,13 @@ void GetCosMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t ty
                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                uint32_t& extraBuf);
+// Cosh (ascsim/adv/math_cosh.h; asc-devkit include/adv_api/math/cosh_tiling.h,
+// impl/adv_api/tiling/math/cosh_tiling_impl.cpp): 2 (float) or 6 (half) typeSize units per element,
+// at least one 256 B repeat per unit; isReuseSource changes nothing.
+void GetCoshMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,

@@ -74,11 +74,15 @@ struct UnaryRepeatParams {
 
 namespace ascsim::aicore {
 
-// A mask argument as the call passed it.
+// A mask argument as the call passed it. `array` is a call's `const uint64_t mask[]`: its length
+// depends on the element type (asc-devkit docs, 逐bit模式: two words for 16-bit operands, one
+// word for 32-bit ones, so `uint64_t mask[1] = {...}` is the documented 32-bit form), so mask[1]
+// is read only once the type is known (WriteMaskRegister).
 struct MaskArg {
   bool bitwise = false;
   uint64_t len = 0;
   uint64_t bits[2] = {0, 0};
+  const uint64_t* array = nullptr;
 };
 inline MaskArg ContinuousMask(uint64_t len) {
   MaskArg m;
@@ -89,7 +93,15 @@ inline MaskArg BitMask(const uint64_t mask[]) {
   MaskArg m;
   m.bitwise = true;
   m.bits[0] = mask[0];
-  m.bits[1] = mask[1];
+  m.array = mask;
+  return m;
+}
+// SetVectorMask's two words, both given.
+inline MaskArg BitMaskWords(uint64_t high, uint64_t low) {
+  MaskArg m;
+  m.bitwise = true;
+  m.bits[0] = low;
+  m.bits[1] = high;
   return m;
 }
 
@@ -118,16 +130,17 @@ void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
     core.mask_high = bits.bits[1];
     return;
   }
-  if (m.bits[0] == 0 && m.bits[1] == 0) {
+  const uint64_t high = m.array == nullptr ? m.bits[1] : sizeof(T) == 2 ? m.array[1] : 0;
+  if (m.bits[0] == 0 && high == 0) {
     Fault(ErrorKind::kInvalidArgument, Str(call, ": bitwise mask is all zero"));
   }
-  if (sizeof(T) == 4 && m.bits[1] != 0) {
+  if (sizeof(T) == 4 && high != 0) {
     Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": bitwise mask[1] is ", Hex(m.bits[1]), " but must be 0 for 32-bit ",
+          Str(call, ": bitwise mask[1] is ", Hex(high), " but must be 0 for 32-bit ",
               TypeName<T>(), " (64 elements per repeat)"));
   }
   core.mask_low = m.bits[0];
-  core.mask_high = m.bits[1];
+  core.mask_high = high;
 }
 
 // Repeats and per-repeat masks of a call from the mask register and repeatTime.
@@ -383,8 +396,8 @@ void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
                           ascsim::aicore::Str("SetVectorMask<COUNTER>: maskHigh ", maskHigh,
                                               " must be 0 (the count goes in maskLow)"));
   }
-  const uint64_t bits[2] = {maskLow, maskHigh};
-  ascsim::aicore::WriteMaskRegister<T>("SetVectorMask", core, ascsim::aicore::BitMask(bits));
+  ascsim::aicore::WriteMaskRegister<T>("SetVectorMask", core,
+                                       ascsim::aicore::BitMaskWords(maskHigh, maskLow));
 }
 // Normal mode: the first `len` elements of each repeat. Counter mode: `len` elements in all.
 template <class T, MaskMode mode = MaskMode::NORMAL>
