@@ -136,8 +136,8 @@ void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
   }
   if (sizeof(T) == 4 && high != 0) {
     Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": bitwise mask[1] is ", Hex(high), " but must be 0 for 32-bit ",
-              TypeName<T>(), " (64 elements per repeat)"));
+          Str(call, ": bitwise mask[1] is ", Hex(high), " but must be 0 for 32-bit ", TypeName<T>(),
+              " (64 elements per repeat)"));
   }
   core.mask_low = m.bits[0];
   core.mask_high = high;
