@@ -1,4 +1,5 @@
-// Held-out kernels written as ops-nn / ops-math kernels are, with the names production kernels use,
+// Kernels written as ops-nn / ops-math kernels are (held out: written apart from the features they use),
+// with the names production kernels use,
 // run through ICPU_RUN_KF and compared with float64 references (both dtypes, odd sizes):
 //   tpl_add_relu      a template kernel selected by tiling key: ASCENDC_TPL_ARGS_DECL / SEL in a
 //                     tiling-key section, GET_TPL_TILING_KEY on the host, every key of
@@ -253,7 +254,7 @@ void RunTplAddRelu(void (*kernel)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR), 
   }
 }
 
-TEST(HeldOutProdKernels, TemplateKernelSelectedByTilingKey) {
+TEST(OpsLibraryStyleKernels, TemplateKernelSelectedByTilingKey) {
   const auto keys = ASCSIM_TPL_TILING_KEYS();
   ASSERT_EQ(keys.size(), 8u);
   int launched = 0;
@@ -290,7 +291,7 @@ TEST(HeldOutProdKernels, TemplateKernelSelectedByTilingKey) {
   EXPECT_EQ(launched, 8);
 }
 
-TEST(HeldOutProdKernels, CompactRows) {
+TEST(OpsLibraryStyleKernels, CompactRows) {
   for (uint32_t rows : {1u, 5u, 37u}) {
     for (uint32_t valid : {1u, 13u, 16u}) {
       DeviceBuffer x(rows * 16 * 2), z(rows * 16 * 2), idx((rows * valid + 8) * 4);
@@ -309,7 +310,7 @@ TEST(HeldOutProdKernels, CompactRows) {
   }
 }
 
-TEST(HeldOutProdKernels, MixKernelMeetsAtSyncAll) {
+TEST(OpsLibraryStyleKernels, MixKernelMeetsAtSyncAll) {
   for (uint32_t blocks : {1u, 3u}) {
     const uint32_t per = 37, aivs = blocks * 2;
     DeviceBuffer x(aivs * per * 4), out(4), ws(aivs * 4);
@@ -322,7 +323,7 @@ TEST(HeldOutProdKernels, MixKernelMeetsAtSyncAll) {
   }
 }
 
-TEST(HeldOutProdKernels, RowBroadcast) {
+TEST(OpsLibraryStyleKernels, RowBroadcast) {
   for (uint32_t m : {1u, 3u, 9u}) {
     const uint32_t k = 24;
     DeviceBuffer row(k * 4), out(m * k * 4), ws(64);
