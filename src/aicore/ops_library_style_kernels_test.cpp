@@ -1,6 +1,6 @@
-// Kernels written as ops-nn / ops-math kernels are (held out: written apart from the features they use),
-// with the names production kernels use,
-// run through ICPU_RUN_KF and compared with float64 references (both dtypes, odd sizes):
+// Kernels written as ops-nn / ops-math kernels are, with the names production kernels use (held
+// out: written apart from the work that added those names), run through ICPU_RUN_KF and compared
+// with float64 references (both dtypes, odd sizes):
 //   tpl_add_relu      a template kernel selected by tiling key: ASCENDC_TPL_ARGS_DECL / SEL in a
 //                     tiling-key section, GET_TPL_TILING_KEY on the host, every key of
 //                     ASCSIM_TPL_TILING_KEYS launched through a lambda as the kernel UTs do;
