@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/error.h"
@@ -30,6 +31,33 @@ uint32_t ActiveSpan(const RepeatMask& m) {
 
 uint32_t PopCount(const RepeatMask& m) {
   return static_cast<uint32_t>(__builtin_popcountll(m.bits[0]) + __builtin_popcountll(m.bits[1]));
+}
+
+bool BinaryWithRepeatedRow(BinaryOp op, DType t, size_t elem, const RepeatPlan& plan,
+                           const Stride& sd, const Stride& sa, const Stride& sb, void* d,
+                           const void* a, const void* b) {
+  constexpr uint64_t kRow = 256;  // one repeat
+  const auto dense = [](const Stride& s) { return s.block == 32 && s.repeat == kRow; };
+  const auto row = [](const Stride& s) { return s.block == 32 && s.repeat == 0; };
+  if (plan.repeats < 2 || !dense(sd)) return false;
+  const bool row_a = row(sa) && dense(sb);
+  const bool row_b = row(sb) && dense(sa);
+  if (!row_a && !row_b) return false;
+  if (plan.body.Next(0, false) < plan.per_repeat || plan.last.Next(0, false) < plan.per_repeat) {
+    return false;  // some element inactive
+  }
+  const size_t n = size_t{plan.repeats} * plan.per_repeat;
+  const size_t bytes = n * elem;
+  const auto* src_row = static_cast<const uint8_t*>(row_a ? a : b);
+  const auto* dst = static_cast<const uint8_t*>(d);
+  if (dst < src_row + kRow && src_row < dst + bytes) return false;
+  thread_local std::vector<uint8_t> scratch;
+  if (scratch.size() < bytes) scratch.resize(bytes);
+  // Fixed-size copies: the compiler emits plain vector moves (a doubling memcpy would reach
+  // libc's `rep movsb`).
+  for (size_t at = 0; at < bytes; at += kRow) std::memcpy(scratch.data() + at, src_row, kRow);
+  Binary(op, t, d, row_a ? scratch.data() : a, row_b ? scratch.data() : b, n);
+  return true;
 }
 
 namespace {

@@ -510,6 +510,26 @@ bool CastFast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* sr
   return false;
 }
 
+// Duplicate's fill in whole vectors of the widest target (2- and 4-byte elements; the others
+// take the portable loop): the compiler's own loop is built for the baseline's 16-byte stores.
+template <class T>
+void FillT(void* dst, const void* scalar, size_t n) {
+  const hn::ScalableTag<T> d;
+  T bits;
+  std::memcpy(&bits, scalar, sizeof(T));
+  const auto v = hn::Set(d, bits);
+  T* out = static_cast<T*>(dst);
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(v, d, out + i);
+  for (; i < n; ++i) out[i] = bits;
+}
+bool FillFast(size_t size, void* dst, const void* scalar, size_t n) {
+  if (size == 4) return FillT<uint32_t>(dst, scalar, n), true;
+  if (size == 2) return FillT<uint16_t>(dst, scalar, n), true;
+  return false;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace ascsim::simd
 HWY_AFTER_NAMESPACE();
@@ -522,6 +542,7 @@ HWY_EXPORT(BinaryFast);
 HWY_EXPORT(UnaryFast);
 HWY_EXPORT(ScalarFast);
 HWY_EXPORT(CastFast);
+HWY_EXPORT(FillFast);
 
 namespace {
 
@@ -935,6 +956,7 @@ void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* sc
   portable::WithScalar(op, t, dst, src, scalar, n);
 }
 void Fill(DType t, void* dst, const void* scalar, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(FillFast)(DTypeSize(t), dst, scalar, n)) return;
   switch (DTypeSize(t)) {  // typed loops the compiler vectorises
     case 1: return FillBits<uint8_t>(dst, scalar, n);
     case 2: return FillBits<uint16_t>(dst, scalar, n);

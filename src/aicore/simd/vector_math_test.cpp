@@ -299,6 +299,31 @@ TEST(CastFloatToHalf, ReferenceRoundsAsEachModeSays) {
   }
 }
 
+// Fill (Duplicate) on every target and element size: every element of [0, n) holds the scalar's
+// bits, and the bytes after n (a guard) are left alone, for sizes around every vector width.
+TEST_F(VectorMathTargets, FillWritesExactlyNElements) {
+  for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    hwy::SetSupportedTargetsForTest(target);
+    for (DType t : {DType::kF16, DType::kF32, DType::kI8, DType::kI16, DType::kU32, DType::kI64}) {
+      const size_t size = DTypeSize(t);
+      const uint8_t scalar[8] = {0x81, 0x42, 0x13, 0xC4, 0x35, 0x26, 0x97, 0x08};
+      for (size_t n : kSizes) {
+        std::vector<uint8_t> out((n + 9) * size, 0xEE);
+        Fill(t, out.data() + size, scalar, n);
+        for (size_t i = 0; i < out.size(); ++i) {
+          const bool inside = i >= size && i < (n + 1) * size;
+          const uint8_t want = inside ? scalar[i % size] : uint8_t{0xEE};
+          if (out[i] != want) {
+            ADD_FAILURE() << hwy::TargetName(target) << " " << DTypeName(t) << " n=" << n
+                          << ": byte " << i << " is " << int(out[i]) << ", want " << int(want);
+            break;
+          }
+        }
+      }
+    }
+  }
+}
+
 // The test above is only as strong as the set of targets it ran: say which, so a CI log shows
 // whether AVX-512 / AVX2 / SSE4 were all covered on this machine.
 TEST_F(VectorMathTargets, ListsTheTargetsItCovers) {

@@ -229,14 +229,16 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   CheckOverlap(name, "dst", d, nd, "src1", b, nb);
   const simd::DType dt = simd::DTypeOf<T>();
-  simd::ForEachRun(
-      plan, Contiguous({sd, sa, sb}),
-      [&](uint32_t r, uint32_t e, uint32_t len) {
-        simd::Binary(op, dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-                     a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-                     b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
-      },
-      DenseRepeats({sd, sa, sb}));
+  if (!simd::BinaryWithRepeatedRow(op, dt, sizeof(T), plan, sd, sa, sb, d, a, b)) {
+    simd::ForEachRun(
+        plan, Contiguous({sd, sa, sb}),
+        [&](uint32_t r, uint32_t e, uint32_t len) {
+          simd::Binary(op, dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+                       a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+                       b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
+        },
+        DenseRepeats({sd, sa, sb}));
+  }
   Record(core, [&] {
     return VectorCall(name,
                       op == simd::BinaryOp::kDiv ? trace::VectorClass::kTranscendental
