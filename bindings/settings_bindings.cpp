@@ -19,11 +19,11 @@ py::dict SocDict(const ascsim::SocProfile& p) {
   d["arch"] = p.arch;
   d["vector_cores"] = p.vector_cores;
   d["cube_cores"] = p.cube_cores;
-  d["ub_bytes"] = p.ub_bytes;
-  d["l1_bytes"] = p.l1_bytes;
-  d["l0a_bytes"] = p.l0a_bytes;
-  d["l0b_bytes"] = p.l0b_bytes;
-  d["l0c_bytes"] = p.l0c_bytes;
+  d["ub_bytes"] = ascsim::MemoryBytes(p, ascsim::Memory::kUb);
+  d["l1_bytes"] = ascsim::MemoryBytes(p, ascsim::Memory::kL1);
+  d["l0a_bytes"] = ascsim::MemoryBytes(p, ascsim::Memory::kL0A);
+  d["l0b_bytes"] = ascsim::MemoryBytes(p, ascsim::Memory::kL0B);
+  d["l0c_bytes"] = ascsim::MemoryBytes(p, ascsim::Memory::kL0C);
   d["max_buffers_per_position"] = p.max_buffers_per_position;
   d["has_data_copy_pad"] = p.has_data_copy_pad;
   d["clock_ghz"] = p.clock_ghz;

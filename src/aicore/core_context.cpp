@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "aicore/cube_arena.h"
 #include "aicore/mix_group.h"
 #include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/buffer_slot.h"
@@ -107,7 +108,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
   context_.unit = launch->layout == KernelLayout::kAiv && launch->soc->split_cores
                       ? CoreUnit::kAiv
                       : CoreUnit::kAiCore;
-  context_.ub_size = launch->soc->ub_bytes;
+  context_.ub_size = MemoryBytes(*launch->soc, Memory::kUb);
   if (ub_arena == nullptr) {
     owned_ub_ = AllocateUbArena(context_.ub_size);
     ub_arena = owned_ub_.get();
@@ -136,9 +137,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
   context_.launch = launch;
   context_.block_idx = block_idx;
   context_.unit = unit;
-  const uint32_t sizes[kLocalMemoryCount] = {
-      launch->soc->ub_bytes,  launch->soc->l1_bytes, launch->soc->l0a_bytes, launch->soc->l0b_bytes,
-      launch->soc->l0c_bytes, launch->soc->bt_bytes, launch->soc->fb_bytes};
+  const auto& sizes = launch->soc->memory_bytes;
   for (int m = 0; m < kLocalMemoryCount; ++m) {
     if (memories[m] != nullptr && UnitHasMemory(unit, static_cast<Memory>(m))) {
       context_.mem_base[m] = memories[m];
@@ -161,20 +160,9 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
 bool EnsureCubeMemories(CoreContext& core) {
   if (core.unit == CoreUnit::kAiv) return false;
   if (core.mem_base[static_cast<int>(Memory::kL1)] != nullptr) return true;
-  const SocProfile& soc = *core.launch->soc;
-  const uint32_t sizes[kLocalMemoryCount] = {
-      0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
-  uint64_t total = 0;
-  for (int m = 1; m < kLocalMemoryCount; ++m) total += (sizes[m] + 4095u) / 4096u * 4096u;
-  auto arena = AllocateUbArena(static_cast<uint32_t>(total));
-  uint8_t* p = arena.get();
-  for (int m = 1; m < kLocalMemoryCount; ++m) {
-    if (sizes[m] == 0) continue;
-    core.mem_base[m] = p;
-    core.mem_size[m] = sizes[m];
-    p += (sizes[m] + 4095u) / 4096u * 4096u;
-  }
-  core.owned_cube_memory = std::shared_ptr<uint8_t>(arena.release(), std::free);
+  CubeArena arena = AllocateCubeArena(core.launch->soc->memory_bytes);
+  MapCubeMemories(core, arena.base);
+  core.owned_cube_memory = std::shared_ptr<uint8_t>(arena.owned.release(), std::free);
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "aicore/cube_arena.h"
 #include "aicore/mix_group.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/kernel_type.h"
@@ -23,26 +24,8 @@ namespace {
 // for the largest profile and kept for the thread's life: a launch does not map fresh memory
 // for every block (the contents carry over, as a core's L1 does between kernels).
 const std::array<uint8_t*, kLocalMemoryCount>& ThreadServerMemories() {
-  thread_local std::unique_ptr<uint8_t, void (*)(void*)> arena(nullptr, std::free);
-  thread_local std::array<uint8_t*, kLocalMemoryCount> bases{};
-  if (!arena) {
-    uint32_t sizes[kLocalMemoryCount] = {};
-    for (const SocProfile& p : SocProfiles()) {
-      const uint32_t s[kLocalMemoryCount] = {0,           p.l1_bytes, p.l0a_bytes, p.l0b_bytes,
-                                             p.l0c_bytes, p.bt_bytes, p.fb_bytes};
-      for (int m = 0; m < kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
-    }
-    uint64_t total = 0;
-    for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
-    arena = AllocateUbArena(static_cast<uint32_t>(total));
-    uint8_t* p = arena.get();
-    for (int m = 1; m < kLocalMemoryCount; ++m) {
-      if (sizes[m] == 0) continue;
-      bases[m] = p;
-      p += (sizes[m] + 4095u) / 4096u * 4096u;
-    }
-  }
-  return bases;
+  thread_local const CubeArena arena = AllocateCubeArena(LargestMemoryBytes());
+  return arena.base;
 }
 
 }  // namespace
@@ -84,15 +67,7 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     ctx->slot_store = g.server_slots[sub].get();
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
     ctx->next_buffer_id = (1u + sub) << 24;
-    const SocProfile& soc = *core.launch->soc;
-    const uint32_t sizes[kLocalMemoryCount] = {
-        0, soc.l1_bytes, soc.l0a_bytes, soc.l0b_bytes, soc.l0c_bytes, soc.bt_bytes, soc.fb_bytes};
-    const auto& bases = ThreadServerMemories();
-    for (int m = 1; m < kLocalMemoryCount; ++m) {
-      if (sizes[m] == 0) continue;
-      ctx->mem_base[m] = bases[m];
-      ctx->mem_size[m] = sizes[m];
-    }
+    MapCubeMemories(*ctx, ThreadServerMemories());
     g.server[sub] = std::move(ctx);
   }
   return g.server[sub].get();

@@ -188,17 +188,7 @@ uint32_t TPipe::MemoryCapacity(ascsim::aicore::Memory memory) const {
   if (pool_ != nullptr && pool_->memory == memory) return pool_->base + pool_->size;
   const int m = static_cast<int>(memory);
   if (core_->mem_size[m] != 0) return core_->mem_size[m];
-  const ascsim::SocProfile& soc = *core_->launch->soc;  // a booked-only memory: the profile's
-  switch (memory) {
-    case Memory::kUb: return soc.ub_bytes;
-    case Memory::kL1: return soc.l1_bytes;
-    case Memory::kL0A: return soc.l0a_bytes;
-    case Memory::kL0B: return soc.l0b_bytes;
-    case Memory::kL0C: return soc.l0c_bytes;
-    case Memory::kBt: return soc.bt_bytes;
-    case Memory::kFb: return soc.fb_bytes;
-    default: return 0;
-  }
+  return ascsim::MemoryBytes(*core_->launch->soc, memory);  // a booked-only memory: the profile's
 }
 
 void TPipe::CheckCapacity(ascsim::aicore::Memory memory, const std::string& what, uint64_t num,

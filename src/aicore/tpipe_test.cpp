@@ -36,7 +36,7 @@ TEST_F(PipeLifetime, DestroyReleasesEveryBufferSoTheUbCanBeCarvedAgain) {
   EXPECT_EQ(pipe.buffer_count(), 0u);
   // The whole UB is free again: a buffer as large as the UB fits.
   AscendC::TBuf<TPosition::VECCALC> all;
-  pipe.InitBuffer(all, core_.launch().soc->ub_bytes);
+  pipe.InitBuffer(all, ascsim::MemoryBytes(*core_.launch().soc, ascsim::Memory::kUb));
   EXPECT_EQ(all.Get<uint8_t>().GetPhyAddr(), 0u);
 }
 

@@ -22,6 +22,7 @@
 #include "runtime/process.h"
 #include "runtime/sync_all.h"
 #include "aicore/cross_core_launch.h"
+#include "aicore/cube_arena.h"
 #include "runtime/worker_pool.h"
 
 namespace ascsim {
@@ -30,42 +31,17 @@ namespace {
 // The per-worker Unified Buffer arena, sized for the largest profile, reused by every block the
 // thread runs (the device's UB is not cleared between kernels either).
 uint8_t* ThreadUbArena() {
-  static const uint32_t kMaxUb = [] {
-    uint32_t m = 0;
-    for (const SocProfile& p : SocProfiles()) m = std::max(m, p.ub_bytes);
-    return m;
-  }();
-  thread_local auto arena = aicore::AllocateUbArena(kMaxUb);
+  thread_local auto arena =
+      aicore::AllocateUbArena(aicore::LargestMemoryBytes()[static_cast<int>(Memory::kUb)]);
   return arena.get();
 }
 
 // The per-thread cube memories (L1, L0A, L0B, L0C, BiasTable, Fixpipe buffer), sized for the
 // largest profile and allocated on the first cube block a thread runs.
-struct CubeArenas {
-  uint8_t* base[aicore::kLocalMemoryCount] = {};
-  std::unique_ptr<uint8_t, void (*)(void*)> owned{nullptr, std::free};
-};
-const CubeArenas& ThreadCubeArenas() {
-  thread_local CubeArenas arenas = [] {
-    uint32_t sizes[aicore::kLocalMemoryCount] = {};
-    for (const SocProfile& p : SocProfiles()) {
-      const uint32_t s[aicore::kLocalMemoryCount] = {
-          0, p.l1_bytes, p.l0a_bytes, p.l0b_bytes, p.l0c_bytes, p.bt_bytes, p.fb_bytes};
-      for (int m = 0; m < aicore::kLocalMemoryCount; ++m) sizes[m] = std::max(sizes[m], s[m]);
-    }
-    uint64_t total = 0;
-    for (uint32_t size : sizes) total += (size + 4095u) / 4096u * 4096u;
-    CubeArenas a;
-    a.owned = aicore::AllocateUbArena(static_cast<uint32_t>(total));
-    uint8_t* p = a.owned.get();
-    for (int m = 1; m < aicore::kLocalMemoryCount; ++m) {
-      if (sizes[m] == 0) continue;
-      a.base[m] = p;
-      p += (sizes[m] + 4095u) / 4096u * 4096u;
-    }
-    return a;
-  }();
-  return arenas;
+const aicore::CubeArena& ThreadCubeArena() {
+  thread_local const aicore::CubeArena arena =
+      aicore::AllocateCubeArena(aicore::LargestMemoryBytes());
+  return arena;
 }
 
 // The memories a core of `unit` gets on this thread.
@@ -73,7 +49,7 @@ void ThreadMemories(aicore::CoreUnit unit, uint8_t* out[aicore::kLocalMemoryCoun
   for (int m = 0; m < aicore::kLocalMemoryCount; ++m) out[m] = nullptr;
   if (unit != aicore::CoreUnit::kAic) out[0] = ThreadUbArena();
   if (unit != aicore::CoreUnit::kAiv) {
-    const CubeArenas& cube = ThreadCubeArenas();
+    const aicore::CubeArena& cube = ThreadCubeArena();
     for (int m = 1; m < aicore::kLocalMemoryCount; ++m) out[m] = cube.base[m];
   }
 }

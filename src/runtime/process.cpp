@@ -51,8 +51,8 @@ const SocProfile* SocFromEnvironment() {
   }
 }
 
-// Unset: race and init, the default (README, "Sanitizer": their cost is within the issue's
-// 1.3x on the shipped kernels); set: exactly what it names ("0" turns the sanitizer off).
+// Unset: race and init, the default (README, "Sanitizer": their cost is within 1.3x on the
+// shipped kernels); set: exactly what it names ("0" turns the sanitizer off).
 uint32_t SanitizeFromEnvironment() {
   const uint32_t kDefault = kSanitizeRace | kSanitizeInit;
   const char* env = std::getenv("ASCSIM_SANITIZE");

@@ -98,3 +98,32 @@ def test_total_length_beyond_uint32_is_rejected():
     with pytest.raises(add_custom.InvalidArgumentError,
                        match=r"total_length must be an int in \[0, 4294967295\]"):
         add_custom.testing.run_add_with_length(X16, X16, 1 << 32)
+
+
+@pytest.mark.parametrize("block_dim", [np.bool_(True), np.bool_(False), True])
+def test_block_dim_rejects_bools(block_dim):
+    x = np.ones(64, np.float32)
+    with pytest.raises(add_custom.InvalidArgumentError, match="block_dim must be an int"):
+        add_custom.run_add_custom(x, x, block_dim=block_dim)
+
+
+@pytest.mark.parametrize("func", ["add", "gelu"])
+def test_stream_argument_checked_for_empty_inputs(func):
+    x = np.ones(0, np.float32)
+    run = ((lambda s: add_custom.run_add_custom(x, x, stream=s)) if func == "add"
+           else (lambda s: add_custom.run_gelu_custom(x, stream=s)))
+    with pytest.raises(add_custom.InvalidArgumentError, match="stream must be"):
+        run("not a stream")
+    closed = add_custom.Stream()
+    closed.close()
+    with pytest.raises(add_custom.InvalidArgumentError, match="closed"):
+        run(closed)
+    assert run(None).shape == (0,)
+
+
+def test_masked_arrays_are_rejected():
+    x = np.ma.masked_array(np.ones(64, np.float32), mask=[i % 2 for i in range(64)])
+    with pytest.raises(add_custom.InvalidArgumentError, match="MaskedArray"):
+        add_custom.run_add_custom(x, x.data)
+    with pytest.raises(add_custom.InvalidArgumentError, match="MaskedArray"):
+        add_custom.run_gelu_custom(x)

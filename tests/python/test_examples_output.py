@@ -1,5 +1,5 @@
 """The example scripts write their figures where they run, not over the repository's tracked
-docs/ files, unless asked (issue 21, item 24)."""
+docs/ files, unless asked."""
 import hashlib
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""ascsim's C++ -> Python exception translation stays inside ascsim (issue 21, item 22).
+"""ascsim's C++ -> Python exception translation stays inside ascsim.
 
 `import ascsim` must not change how *other* pybind11 modules (torch's operators, a user's own
 module) report their exceptions: pybind11's global translators are shared by every module built

@@ -80,3 +80,25 @@ def test_non_contiguous_and_block_dims(rng, dtype):
     for block_dim in (1, 5, 8, 48, 65535):
         np.testing.assert_array_equal(add_custom.run_gelu_custom(x, block_dim=block_dim),
                                       expected)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_gelu_of_infinities_and_nan(dtype):
+    x = np.array([-np.inf, np.inf, np.nan, -1e4 if dtype == np.float32 else -6e4, -30, -20.5,
+                  -20, -19.5, -11, -3, 0, 3, 30], dtype)
+    y = add_custom.run_gelu_custom(x)
+    assert y[0] == 0 and not np.isnan(y[0])       # GELU(-inf) = 0
+    assert y[1] == np.inf                         # GELU(+inf) = +inf
+    assert np.isnan(y[2])                         # NaN stays NaN
+    assert (y[3:7] == 0).all()                    # far left: 0 (signed zero either way)
+    with np.errstate(over="ignore"):
+        exact = 0.5 * x[7:].astype(np.float64) * (
+            1 + np.tanh(np.sqrt(2 / np.pi) * (x[7:].astype(np.float64)
+                                              + 0.044715 * x[7:].astype(np.float64) ** 3)))
+    np.testing.assert_allclose(y[7:], exact.astype(dtype), rtol=2e-3 if dtype == np.float16
+                               else 2e-6, atol=1e-30)
+    # The same inputs in a long array (full repeats, tails, several tiles and blocks).
+    big = np.resize(x, 50021).astype(dtype)
+    np.testing.assert_array_equal(np.isnan(add_custom.run_gelu_custom(big, block_dim=7)),
+                                  np.isnan(big))
+    assert not np.isnan(add_custom.run_gelu_custom(big)[~np.isnan(big)]).any()

@@ -1,4 +1,4 @@
-"""ascsim.load()'s build cache and its inputs (issue 21, items 3, 16, 18): the cache follows what
+"""ascsim.load()'s build cache and its inputs: the cache follows what
 the compiler would include now (a new header that shadows the one found through -I rebuilds,
 also in another process), paths with the characters g++'s dependency files escape, and clear
 errors for arguments of the wrong type."""

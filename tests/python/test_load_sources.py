@@ -1,4 +1,4 @@
-"""Kernel sources ascsim.load() must take as the toolkit does (issue 21, items 4, 15, 17): one
+"""Kernel sources ascsim.load() must take as the toolkit does: one
 kernel scanner for both (the toolkit's ascsim-launch-transform, C++), kernels in namespaces,
 extern "C" blocks and #if / #else branches, parameters named like load()'s own keywords, code in
 `#if 0`, and sources in encodings other than UTF-8, whose bytes must reach the compiler as they

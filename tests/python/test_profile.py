@@ -267,3 +267,14 @@ def test_a_plot_of_many_launches_explains_all_and_clips_nothing(tmp_path):
         extent = artist.get_window_extent(renderer)
         assert extent.x0 >= box.x0 - 1 and extent.y0 >= box.y0 - 1
         assert extent.x1 <= box.x1 + 1 and extent.y1 <= box.y1 + 1, artist.get_text()[:60]
+
+
+def test_a_stopped_profile_cannot_be_reentered():
+    x = np.ones(4096, np.float32)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(x, x)
+    assert len(prof.summary()) == 1
+    with pytest.raises(add_custom.InvalidArgumentError, match="stopped"):
+        with prof:
+            add_custom.run_add_custom(x, x)
+    assert len(prof.summary()) == 1

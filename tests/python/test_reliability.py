@@ -76,6 +76,17 @@ def test_bad_timeouts_are_refused(bad):
     assert add_custom.get_timeout() == 2.0
 
 
+@pytest.mark.parametrize("seconds", [1e10, 1e12, 1e300])
+def test_huge_timeout_is_no_timeout(seconds):
+    add_custom.set_timeout(seconds)
+    x = np.arange(5000, dtype=np.float32)
+    np.testing.assert_array_equal(add_custom.run_add_custom(x, x), 2 * x)
+    s = add_custom.Stream()
+    z = add_custom.run_gelu_custom(x, stream=s)
+    s.synchronize()
+    assert np.isfinite(z).all()
+
+
 def run_python(code, timeout=60, **env):
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
                           text=True, timeout=timeout, env={**ENV, **env})
@@ -302,6 +313,88 @@ def test_dropping_a_stream_with_queued_work_keeps_results_valid():
     gc.collect()
     for z in outs:
         np.testing.assert_array_equal(z, 2 * x)
+
+
+CLOSE_WHILE_SYNCHRONIZING = """
+    import threading, time, numpy as np, add_custom as a
+    a.set_timeout(0.25)  # the stuck launch ends by timeout
+    for i in range(10):
+        s = a.Stream()
+        a.testing.run_spin_forever(2, stream=s)
+        x = np.ones(4096, np.float32)
+        z = a.run_add_custom(x, x, stream=s)
+        outcome = []
+        def wait():
+            try:
+                s.synchronize()
+                outcome.append("ok")
+            except (a.TimeoutError, a.InvalidArgumentError) as e:
+                outcome.append(type(e).__name__)
+        t = threading.Thread(target=wait)
+        t.start()
+        time.sleep(0.01 * (i % 5))  # the waiter is inside synchronize(), GIL released
+        try:
+            s.close()
+        except a.TimeoutError:
+            pass
+        t.join(30)
+        assert not t.is_alive(), "synchronize() never returned"
+        assert outcome, outcome
+        np.testing.assert_array_equal(z, 2 * x)  # the queued add ran before the stream went away
+        try:
+            s.synchronize()
+            raise AssertionError("a closed stream must refuse synchronize()")
+        except a.InvalidArgumentError:
+            pass
+    print("done", flush=True)
+"""
+
+
+def test_close_while_another_thread_synchronizes():
+    out = run_python(CLOSE_WHILE_SYNCHRONIZING, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "done"
+
+
+DEL_STUCK_STREAM = """
+    import signal; signal.signal(signal.SIGINT, signal.default_int_handler)  # even if inherited ignored
+    import time, numpy as np, add_custom as a
+    a.set_timeout(0)  # only Ctrl-C can end this launch
+    s = a.Stream()
+    a.testing.run_spin_forever(2, stream=s)
+    print("ready", flush=True)
+    try:
+        del s
+        for _ in range(200):
+            time.sleep(0.05)
+        print("no interrupt", flush=True)
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt", flush=True)
+    x = np.ones(4096, np.float32)
+    np.testing.assert_array_equal(a.run_add_custom(x, x), 2 * x)
+    print("usable", flush=True)
+"""
+
+
+def test_ctrl_c_during_del_of_a_stuck_stream():
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(DEL_STUCK_STREAM)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)  # inside `del s`, waiting for the launch
+        start = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        # Bounded: a child that ignores SIGINT fails the test instead of hanging it.
+        out, err = child.communicate(timeout=10)
+        took = time.monotonic() - start
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail("the child ignored SIGINT while destroying the stream")
+    finally:
+        child.kill()
+    assert out.split() == ["KeyboardInterrupt", "usable"], err
+    assert took < 5.0
+    assert child.returncode == 0, err
 
 
 def test_exit_with_a_stuck_kernel_queued_is_prompt_and_clean():

@@ -146,3 +146,17 @@ def test_numpy_bools_and_numbers_are_valid_settings():
     import ascsim
     with ascsim.settings(strict=np.bool_(True), serial=False, timeout=np.float32(2.5)) as s:
         assert s["strict"] is True and s["serial"] is False and s["timeout"] == 2.5
+
+
+@pytest.mark.parametrize("value", [None, 2, 0, 1.0, "yes"])
+def test_flags_must_be_bools(value):
+    for setter in (add_custom.set_strict, add_custom.set_serial):
+        with pytest.raises(add_custom.InvalidArgumentError, match="must be a bool"):
+            setter(value)
+
+
+def test_flags_accept_numpy_bools():
+    add_custom.set_strict(np.bool_(True))
+    assert add_custom.get_strict() is True
+    add_custom.set_strict(np.bool_(False))
+    assert add_custom.get_strict() is False

@@ -1,5 +1,5 @@
 """`pip install '.[torch]'` into a fresh venv, then the seeds' PyTorch flows from a folder
-outside the checkout on the installed packages only (the "Done when" of issue 23): a new kernel
+outside the checkout on the installed packages only, as a new user would: a new kernel
 pair registered with torch.library, autograd with gradcheck, torch.compile(fullgraph=True)
 (torch_scenario.py), and two of examples/torch.
 

@@ -85,8 +85,9 @@ extern "C" __global__ __aicore__ void scale_bf16_custom(__gm__ bfloat16_t *x, __
     outQueue.FreeTensor(yLocal);
 }
 
-// x *= scale, in place.
-extern "C" __global__ __aicore__ void scale_inplace_custom(__gm__ float *x, float scale, uint32_t n)
+// x = compute(x) over each block's slice, in place: the shape both in-place kernels below share.
+template <typename T, typename Compute>
+__aicore__ inline void UnaryInPlace(__gm__ T *x, uint32_t n, Compute compute)
 {
     uint32_t start = 0, len = 0;
     BlockSlice(n, start, len);
@@ -96,49 +97,35 @@ extern "C" __global__ __aicore__ void scale_inplace_custom(__gm__ float *x, floa
     AscendC::TPipe pipe;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue;
-    AscendC::GlobalTensor<float> xGm;
+    AscendC::GlobalTensor<T> xGm;
     xGm.SetGlobalBuffer(x + start, len);
-    pipe.InitBuffer(inQueue, 1, len * sizeof(float));
-    pipe.InitBuffer(outQueue, 1, len * sizeof(float));
-    AscendC::LocalTensor<float> xLocal = inQueue.AllocTensor<float>();
+    pipe.InitBuffer(inQueue, 1, len * sizeof(T));
+    pipe.InitBuffer(outQueue, 1, len * sizeof(T));
+    AscendC::LocalTensor<T> xLocal = inQueue.AllocTensor<T>();
     CopyIn(xLocal, xGm, len);
     inQueue.EnQue(xLocal);
-    xLocal = inQueue.DeQue<float>();
-    AscendC::LocalTensor<float> yLocal = outQueue.AllocTensor<float>();
-    AscendC::Muls(yLocal, xLocal, scale, len);
+    xLocal = inQueue.DeQue<T>();
+    AscendC::LocalTensor<T> yLocal = outQueue.AllocTensor<T>();
+    compute(yLocal, xLocal, len);
     outQueue.EnQue(yLocal);
     inQueue.FreeTensor(xLocal);
-    yLocal = outQueue.DeQue<float>();
+    yLocal = outQueue.DeQue<T>();
     CopyOut(xGm, yLocal, len);
     outQueue.FreeTensor(yLocal);
+}
+
+// x *= scale, in place.
+extern "C" __global__ __aicore__ void scale_inplace_custom(__gm__ float *x, float scale, uint32_t n)
+{
+    UnaryInPlace(x, n, [scale](const AscendC::LocalTensor<float> &y, const AscendC::LocalTensor<float> &x,
+                               uint32_t len) { AscendC::Muls(y, x, scale, len); });
 }
 
 // x += 1 on int32, in place.
 extern "C" __global__ __aicore__ void add_one_i32_custom(__gm__ int32_t *x, uint32_t n)
 {
-    uint32_t start = 0, len = 0;
-    BlockSlice(n, start, len);
-    if (len == 0) {
-        return;
-    }
-    AscendC::TPipe pipe;
-    AscendC::TQue<AscendC::TPosition::VECIN, 1> inQueue;
-    AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue;
-    AscendC::GlobalTensor<int32_t> xGm;
-    xGm.SetGlobalBuffer(x + start, len);
-    pipe.InitBuffer(inQueue, 1, len * sizeof(int32_t));
-    pipe.InitBuffer(outQueue, 1, len * sizeof(int32_t));
-    AscendC::LocalTensor<int32_t> xLocal = inQueue.AllocTensor<int32_t>();
-    CopyIn(xLocal, xGm, len);
-    inQueue.EnQue(xLocal);
-    xLocal = inQueue.DeQue<int32_t>();
-    AscendC::LocalTensor<int32_t> yLocal = outQueue.AllocTensor<int32_t>();
-    AscendC::Adds(yLocal, xLocal, static_cast<int32_t>(1), len);
-    outQueue.EnQue(yLocal);
-    inQueue.FreeTensor(xLocal);
-    yLocal = outQueue.DeQue<int32_t>();
-    CopyOut(xGm, yLocal, len);
-    outQueue.FreeTensor(yLocal);
+    UnaryInPlace(x, n, [](const AscendC::LocalTensor<int32_t> &y, const AscendC::LocalTensor<int32_t> &x,
+                          uint32_t len) { AscendC::Adds(y, x, static_cast<int32_t>(1), len); });
 }
 
 // z = a * x + y (float), and its backward: dx = a * g, dy = g.

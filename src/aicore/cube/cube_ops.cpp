@@ -14,9 +14,11 @@
 #include <cstring>
 
 #include "aicore/cube/mmad_kernel.h"
+#include "aicore/simd/dtype_visit.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/kernel_type.h"
+#include "ascsim/ceil_align.h"
 
 namespace ascsim::aicore::cube {
 namespace {
@@ -74,7 +76,7 @@ void CheckRange(const char* call, const char* name, uint64_t value, uint64_t lo,
   if (value < lo || value > hi) FaultParam(call, name, value, lo, hi);
 }
 
-uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+uint64_t CeilDiv(uint64_t a, uint64_t b) { return ascsim::CeilDiv(a, b); }
 
 void RecordCall(const trace::ApiCall& call) {
   Record(CurrentCore(), [&] { return call; });
@@ -849,30 +851,18 @@ void FixpipeCheck(const char* call, const Operand& src, DType dst_t, const Fixpi
 
 namespace {
 
+// The element types Fixpipe writes (float, int32_t, half, bfloat16_t, int8_t, uint8_t); others
+// do nothing.
 template <class F>
 void ByType(DType t, F&& f) {
-  switch (t) {
-    case DType::kF32:
-      f(float{});
-      return;
-    case DType::kI32:
-      f(int32_t{});
-      return;
-    case DType::kF16:
-      f(half{});
-      return;
-    case DType::kBF16:
-      f(bfloat16_t{});
-      return;
-    case DType::kI8:
-      f(int8_t{});
-      return;
-    case DType::kU8:
-      f(uint8_t{});
-      return;
-    default:
-      return;
-  }
+  simd::VisitDType(t, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, int32_t> ||
+                  std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> ||
+                  std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>) {
+      f(tag);
+    }
+  });
 }
 
 }  // namespace

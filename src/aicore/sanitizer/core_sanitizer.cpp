@@ -20,42 +20,17 @@ constexpr int kMte3 = static_cast<int>(trace::Pipe::kMte3);
 // flight ("PIPE_MTE2/PIPE_MTE3在搬运地址有重叠的情况下需要开发者插入同步", PipeBarrier docs).
 bool InOrder(int pipe) { return pipe != kMte2 && pipe != kMte3; }
 
-// The physical memory behind a TPosition (kernel_event.h GetPhyType).
-enum class Hw { kGm, kUb, kL1, kL0A, kL0B, kL0C, kBias, kFixbuf, kNone };
-Hw PhysOf(AscendC::TPosition pos, int arch) {
+// The hardware a queue's event is chosen by (kernel_event.h GetPhyType): the memory the
+// position lives in (PositionMemory, the one TPosition -> memory map), with GetPhyType's UB
+// default for C2PIPE2LOCAL and for a position without memory on the architecture. SPM and TSCM
+// stay on UB here too; asc-devkit's GetPhyType of 2026-07 gives both (SPM as SHM) L1, which
+// these queue pipes do not follow yet.
+Memory PhysOf(AscendC::TPosition pos, int arch) {
   using P = AscendC::TPosition;
-  const bool v200 = arch == 2002;
-  switch (pos) {
-    case P::GM:
-      return Hw::kGm;
-    case P::A1:
-    case P::B1:
-      return Hw::kL1;
-    case P::A2:
-      return Hw::kL0A;
-    case P::B2:
-      return Hw::kL0B;
-    case P::C1:
-      return v200 ? Hw::kUb : Hw::kL1;
-    case P::C2:
-      return v200 ? Hw::kL0C : Hw::kBias;
-    case P::CO1:
-      return Hw::kL0C;
-    case P::CO2:
-      return v200 ? Hw::kUb : Hw::kGm;
-    case P::C2PIPE2GM:
-      return Hw::kFixbuf;
-    case P::VECIN:
-    case P::VECOUT:
-    case P::VECCALC:
-    case P::SPM:
-    case P::TSCM:
-    case P::C2PIPE2LOCAL:
-      return Hw::kUb;
-    case P::MAX:
-      break;
-  }
-  return Hw::kNone;
+  if (pos == P::MAX) return Memory::kNone;
+  if (pos == P::SPM || pos == P::C2PIPE2LOCAL || pos == P::TSCM) return Memory::kUb;
+  const Memory memory = PositionMemory(pos, arch);
+  return memory == Memory::kNone ? Memory::kUb : memory;
 }
 
 // The source and destination logical positions of TQue<pos> (kernel_event.h GetBufferLogicPos).
@@ -92,31 +67,31 @@ std::pair<AscendC::TPosition, AscendC::TPosition> LogicPositions(AscendC::TPosit
 QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
   using trace::Pipe;
   if (src == dst) std::tie(src, dst) = LogicPositions(src);
-  const Hw s = PhysOf(src, arch), d = PhysOf(dst, arch);
+  const Memory s = PhysOf(src, arch), d = PhysOf(dst, arch);
   // The forward event of GetQueEvt(srcHardType, dstHardType, fwdDirect = true).
-  if (s == Hw::kGm) {
-    if (d == Hw::kUb) return {Pipe::kMte2, Pipe::kV};
-    if (d == Hw::kL1) return {Pipe::kMte2, Pipe::kMte1};
-    if (d == Hw::kL0A || d == Hw::kL0B) return {Pipe::kMte2, Pipe::kM};
-  } else if (s == Hw::kUb) {
-    if (d == Hw::kGm) return {Pipe::kV, Pipe::kMte3};
-    if (d == Hw::kL1) return {Pipe::kMte3, Pipe::kMte1};
-    if (d == Hw::kL0C) return {Pipe::kV, Pipe::kV};
+  if (s == Memory::kGm) {
+    if (d == Memory::kUb) return {Pipe::kMte2, Pipe::kV};
+    if (d == Memory::kL1) return {Pipe::kMte2, Pipe::kMte1};
+    if (d == Memory::kL0A || d == Memory::kL0B) return {Pipe::kMte2, Pipe::kM};
+  } else if (s == Memory::kUb) {
+    if (d == Memory::kGm) return {Pipe::kV, Pipe::kMte3};
+    if (d == Memory::kL1) return {Pipe::kMte3, Pipe::kMte1};
+    if (d == Memory::kL0C) return {Pipe::kV, Pipe::kV};
     // VECIN->VECOUT (MTE2 in, MTE3 out); a VECCALC TQue (not a device queue) orders V with V.
-    if (d == Hw::kUb) {
+    if (d == Memory::kUb) {
       if (src == AscendC::TPosition::VECCALC && dst == AscendC::TPosition::VECCALC) {
         return {Pipe::kV, Pipe::kV};
       }
       return {Pipe::kMte2, Pipe::kMte3};
     }
-  } else if (s == Hw::kL1) {
-    if (d == Hw::kUb) return {Pipe::kMte1, Pipe::kV};
-    if (d == Hw::kL0A || d == Hw::kL0B || d == Hw::kBias) return {Pipe::kMte1, Pipe::kM};
-    if (d == Hw::kFixbuf) return {Pipe::kMte1, Pipe::kFix};
-  } else if (s == Hw::kL0A || s == Hw::kL0B) {
+  } else if (s == Memory::kL1) {
+    if (d == Memory::kUb) return {Pipe::kMte1, Pipe::kV};
+    if (d == Memory::kL0A || d == Memory::kL0B || d == Memory::kBt) return {Pipe::kMte1, Pipe::kM};
+    if (d == Memory::kFb) return {Pipe::kMte1, Pipe::kFix};
+  } else if (s == Memory::kL0A || s == Memory::kL0B) {
     return {Pipe::kM, Pipe::kV};
-  } else if (s == Hw::kL0C) {
-    if (d == Hw::kUb) return {Pipe::kM, Pipe::kV};
+  } else if (s == Memory::kL0C) {
+    if (d == Memory::kUb) return {Pipe::kM, Pipe::kV};
     return {Pipe::kM, Pipe::kFix};
   }
   return {};
@@ -854,24 +829,6 @@ std::string MissingSync(int from, int to) {
   return fix;
 }
 
-const char* MemoryName(AscendC::TPosition pos) {
-  using P = AscendC::TPosition;
-  switch (pos) {
-    case P::A1:
-    case P::B1:
-    case P::C1:
-      return "L1";
-    case P::A2:
-      return "L0A";
-    case P::B2:
-      return "L0B";
-    case P::CO1:
-      return "L0C";
-    default:
-      return "UB";
-  }
-}
-
 std::string Describe(const char* pipe_name, const char* name, uint64_t call) {
   return Str(pipe_name, " ", name != nullptr ? name : "?", " (call ", call, ")");
 }
@@ -882,13 +839,14 @@ std::string CoreSanitizer::Region(bool local, uint64_t begin, uint64_t end, cons
                                   const GmRange* alloc) const {
   if (local) {
     const BufferSlot& slot = *info->slot;
-    const char* memory = MemoryName(slot.position);
-    if (std::strcmp(memory, "UB") == 0) {
+    const Memory memory = PositionMemory(slot.position, core_.launch->soc->arch);
+    if (memory == Memory::kUb) {
       const auto ub = reinterpret_cast<uint64_t>(core_.ub);
       return Str("UB [", Hex(begin - ub), ", ", Hex(end - ub), ") of ", DescribeSlot(slot));
     }
     const auto base = reinterpret_cast<uint64_t>(slot.addr);
-    return Str(memory, " bytes [", begin - base, ", ", end - base, ") of ", DescribeSlot(slot));
+    return Str(MemoryName(memory), " bytes [", begin - base, ", ", end - base, ") of ",
+               DescribeSlot(slot));
   }
   const auto base = reinterpret_cast<uint64_t>(alloc->begin);
   const auto size = static_cast<uint64_t>(alloc->end - alloc->begin);

@@ -54,7 +54,7 @@ std::string HexOf(const void *p) { return ascsim::aicore::Hex(reinterpret_cast<u
 
 constexpr uint32_t N = 64;  // floats per tile: 256 B
 
-// ---- MTE2 -> V through a TBuf (the RMSNorm bug of the issue) ----
+// ---- MTE2 -> V through a TBuf (an RMSNorm kernel's bug) ----
 
 // x -> inBuf (MTE2), outBuf = inBuf + 1 (V), outBuf -> z (MTE3); `syncIn` writes the MTE2->V
 // flag the TBuf needs (a TBuf has no queue to order it).
@@ -109,6 +109,58 @@ TEST(Sanitizer, Mte2ToVectorThroughTBufWithoutFlagIsARace) {
             "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
   EXPECT_EQ(bad.kind, ErrorKind::kRace);
   EXPECT_EQ(run(true).message, "");
+}
+
+// ---- The memory a message names comes from the one TPosition -> memory map ----
+
+// x -> a C1 TBuf (MTE2), z = c1 + 1 (V): on the 310P, C1 is in the Unified Buffer (memory.cpp
+// PositionMemory), so the race names UB offsets; a copy of the map kept in the sanitizer once
+// called it L1.
+// clang-format off
+class KernelC1Adds {
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR z)
+    {
+        xGm.SetGlobalBuffer((__gm__ float *)x, N);
+        zGm.SetGlobalBuffer((__gm__ float *)z, N);
+        pipe.InitBuffer(vecBuf, N * sizeof(float));
+        pipe.InitBuffer(c1Buf, N * sizeof(float));
+    }
+    __aicore__ inline void Process()
+    {
+        AscendC::LocalTensor<float> c1Local = c1Buf.Get<float>();
+        AscendC::LocalTensor<float> outLocal = vecBuf.Get<float>();
+        AscendC::DataCopy(c1Local, xGm, N);
+        AscendC::Adds(outLocal, c1Local, 1.0f, N);
+        AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+        AscendC::DataCopy(zGm, outLocal, N);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> vecBuf;
+    AscendC::TBuf<AscendC::TPosition::C1> c1Buf;
+    AscendC::GlobalTensor<float> xGm, zGm;
+};
+// clang-format on
+
+TEST(Sanitizer, RaceOnA310PC1BufferNamesItsUnifiedBufferOffsets) {
+  ascsim::ScopedSettings saved;
+  ascsim::SetSoc("Ascend310P3");
+  DeviceBuffer x(N * 4), z(N * 4);
+  const Outcome bad = RunKernel("c1_adds", 1, kAll, [&] {
+    KernelC1Adds op;
+    op.Init(x.gm(), z.gm());
+    op.Process();
+  });
+  // Calls: 1-2 InitBuffer, 3-4 TBuf::Get, 5 DataCopy, 6 Adds; the C1 TBuf follows the
+  // VECCALC one in UB, at 0x100.
+  EXPECT_EQ(bad.message,
+            "c1_adds: block 0/1: race: V Adds (call 7) reads src UB [0x100, 0x200) of the C1 "
+            "TBuf, which MTE2 DataCopy GM->UB (call 6) wrote, with no "
+            "SetFlag/WaitFlag<HardEvent::MTE2_V> or queue (EnQue/DeQue) between them");
+  EXPECT_EQ(bad.kind, ErrorKind::kRace);
 }
 
 // ---- V -> MTE3 ----

@@ -13,35 +13,15 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 
+// After foreach_target.h: included once per target.
+#include "aicore/simd/load_store-inl.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace ascsim::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-constexpr bool kF16Native = true;
-#else
-constexpr bool kF16Native = false;
-#endif
-using F16 = hwy::float16_t;
-
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadAs(DF df, const float* p) {
-  return hn::LoadU(df, p);
-}
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadAs(DF df, const F16* p) {
-  return hn::PromoteTo(df, hn::LoadU(hn::Rebind<F16, DF>(), p));
-}
-template <class DF>
-HWY_INLINE void StoreAs(DF df, hn::Vec<DF> v, float* p) {
-  hn::StoreU(v, df, p);
-}
-template <class DF>
-HWY_INLINE void StoreAs(DF, hn::Vec<DF> v, F16* p) {
-  const hn::Rebind<F16, DF> dh;
-  hn::StoreU(hn::DemoteTo(dh, v), dh, p);
-}
+// kF16Native, F16, LoadF and StoreF: load_store-inl.h.
 
 // Product then sum, each rounded to float (no fused multiply-add: the device rounds the product).
 template <class TD, class TS>
@@ -50,13 +30,13 @@ HWY_INLINE void Run(TD* d, const TS* a, const TS* b, size_t n) {
   const size_t lanes = hn::Lanes(df);
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
-    const auto p = hn::Mul(LoadAs(df, a + i), LoadAs(df, b + i));
-    StoreAs(df, hn::Add(p, LoadAs(df, d + i)), d + i);
+    const auto p = hn::Mul(LoadF(df, a + i), LoadF(df, b + i));
+    StoreF(df, hn::Add(p, LoadF(df, d + i)), d + i);
   }
   const hn::CappedTag<float, 1> d1;
   for (; i < n; ++i) {
-    const auto p = hn::Mul(LoadAs(d1, a + i), LoadAs(d1, b + i));
-    StoreAs(d1, hn::Add(p, LoadAs(d1, d + i)), d + i);
+    const auto p = hn::Mul(LoadF(d1, a + i), LoadF(d1, b + i));
+    StoreF(d1, hn::Add(p, LoadF(d1, d + i)), d + i);
   }
 }
 
@@ -67,13 +47,13 @@ HWY_INLINE void RunFma(T* d, const T* a, const T* b, size_t n) {
   const size_t lanes = hn::Lanes(df);
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
-    const auto p = hn::Mul(LoadAs(df, a + i), LoadAs(df, d + i));
-    StoreAs(df, hn::Add(p, LoadAs(df, b + i)), d + i);
+    const auto p = hn::Mul(LoadF(df, a + i), LoadF(df, d + i));
+    StoreF(df, hn::Add(p, LoadF(df, b + i)), d + i);
   }
   const hn::CappedTag<float, 1> d1;
   for (; i < n; ++i) {
-    const auto p = hn::Mul(LoadAs(d1, a + i), LoadAs(d1, d + i));
-    StoreAs(d1, hn::Add(p, LoadAs(d1, b + i)), d + i);
+    const auto p = hn::Mul(LoadF(d1, a + i), LoadF(d1, d + i));
+    StoreF(d1, hn::Add(p, LoadF(d1, b + i)), d + i);
   }
 }
 

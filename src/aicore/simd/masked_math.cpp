@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "aicore/simd/dtype_visit.h"
 #include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/error.h"
 
@@ -33,9 +34,8 @@ uint32_t PopCount(const RepeatMask& m) {
   return static_cast<uint32_t>(__builtin_popcountll(m.bits[0]) + __builtin_popcountll(m.bits[1]));
 }
 
-bool BinaryWithRepeatedRow(BinaryOp op, DType t, size_t elem, const RepeatPlan& plan,
-                           const Stride& sd, const Stride& sa, const Stride& sb, void* d,
-                           const void* a, const void* b) {
+bool ReplicateRepeatedRow(const RepeatPlan& plan, size_t elem, const Stride& sd, const Stride& sa,
+                          const Stride& sb, const void* d, const void** a, const void** b) {
   constexpr uint64_t kRow = 256;  // one repeat
   const auto dense = [](const Stride& s) { return s.block == 32 && s.repeat == kRow; };
   const auto row = [](const Stride& s) { return s.block == 32 && s.repeat == 0; };
@@ -46,9 +46,8 @@ bool BinaryWithRepeatedRow(BinaryOp op, DType t, size_t elem, const RepeatPlan& 
   if (plan.body.Next(0, false) < plan.per_repeat || plan.last.Next(0, false) < plan.per_repeat) {
     return false;  // some element inactive
   }
-  const size_t n = size_t{plan.repeats} * plan.per_repeat;
-  const size_t bytes = n * elem;
-  const auto* src_row = static_cast<const uint8_t*>(row_a ? a : b);
+  const size_t bytes = size_t{plan.repeats} * plan.per_repeat * elem;
+  const auto* src_row = static_cast<const uint8_t*>(row_a ? *a : *b);
   const auto* dst = static_cast<const uint8_t*>(d);
   if (dst < src_row + kRow && src_row < dst + bytes) return false;
   thread_local std::vector<uint8_t> scratch;
@@ -56,7 +55,7 @@ bool BinaryWithRepeatedRow(BinaryOp op, DType t, size_t elem, const RepeatPlan& 
   // Fixed-size copies: the compiler emits plain vector moves (a doubling memcpy would reach
   // libc's `rep movsb`).
   for (size_t at = 0; at < bytes; at += kRow) std::memcpy(scratch.data() + at, src_row, kRow);
-  Binary(op, t, d, row_a ? scratch.data() : a, row_b ? scratch.data() : b, n);
+  (row_a ? *a : *b) = scratch.data();
   return true;
 }
 
@@ -86,31 +85,16 @@ namespace {
 template <class T>
 using Arith = std::conditional_t<std::is_integral_v<T>, T, float>;
 
+// The element types of the masked vector instructions: every DType but the 64-bit integers.
 template <class F>
 void DispatchVectorType(DType t, F&& f) {
-  switch (t) {
-    case DType::kF16:
-      return f(half{});
-    case DType::kBF16:
-      return f(bfloat16_t{});
-    case DType::kF32:
-      return f(float{});
-    case DType::kI8:
-      return f(int8_t{});
-    case DType::kU8:
-      return f(uint8_t{});
-    case DType::kI16:
-      return f(int16_t{});
-    case DType::kU16:
-      return f(uint16_t{});
-    case DType::kI32:
-      return f(int32_t{});
-    case DType::kU32:
-      return f(uint32_t{});
-    default:
-      throw InvalidArgument(std::string("element type ") + DTypeName(t) +
-                            " is not supported by this vector instruction");
+  if (t == DType::kI64 || t == DType::kU64) {
+    throw InvalidArgument(std::string("element type ") + DTypeName(t) +
+                          " is not supported by this vector instruction");
   }
+  VisitDType(t, [&](auto tag) {
+    if constexpr (sizeof(tag) < 8) f(tag);
+  });
 }
 
 inline void PutBit(uint8_t* bits, uint64_t k, bool v) {

@@ -13,6 +13,7 @@
 #include <limits>
 #include <string>
 
+#include "aicore/simd/dtype_visit.h"
 #include "ascsim/error.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -21,39 +22,15 @@
 #include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
 
+// After foreach_target.h: included once per target.
+#include "aicore/simd/load_store-inl.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace ascsim::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Highway emulates float->half without F16C by truncation; the device rounds to nearest even,
-// so half is handled here only where F16C does the conversion.
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-constexpr bool kF16Native = true;
-#else
-constexpr bool kF16Native = false;
-#endif
-
-using F16 = hwy::float16_t;
-
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadF(DF df, const float* p) {
-  return hn::LoadU(df, p);
-}
-template <class DF>
-HWY_INLINE hn::Vec<DF> LoadF(DF df, const F16* p) {
-  const hn::Rebind<F16, DF> dh;
-  return hn::PromoteTo(df, hn::LoadU(dh, p));
-}
-template <class DF>
-HWY_INLINE void StoreF(DF df, hn::Vec<DF> v, float* p) {
-  hn::StoreU(v, df, p);
-}
-template <class DF>
-HWY_INLINE void StoreF(DF, hn::Vec<DF> v, F16* p) {
-  const hn::Rebind<F16, DF> dh;
-  hn::StoreU(hn::DemoteTo(dh, v), dh, p);
-}
+// kF16Native, F16, LoadF and StoreF: load_store-inl.h.
 
 // d[i] = f(a[i], b[i]) in float: whole vectors, then one lane at a time for the tail.
 template <class T, class F>
@@ -691,23 +668,6 @@ void ScalarT(ScalarOp op, void* dst, const void* src, const void* scalar, size_t
   }
 }
 
-template <class F>
-void Dispatch(DType t, F&& f) {
-  switch (t) {
-    case DType::kF16: return f(half{});
-    case DType::kBF16: return f(bfloat16_t{});
-    case DType::kF32: return f(float{});
-    case DType::kI8: return f(int8_t{});
-    case DType::kU8: return f(uint8_t{});
-    case DType::kI16: return f(int16_t{});
-    case DType::kU16: return f(uint16_t{});
-    case DType::kI32: return f(int32_t{});
-    case DType::kU32: return f(uint32_t{});
-    case DType::kI64: return f(int64_t{});
-    case DType::kU64: return f(uint64_t{});
-  }
-}
-
 double RoundWith(double x, Rounding mode) {
   switch (mode) {
     case Rounding::kFloor: return std::floor(x);
@@ -897,7 +857,7 @@ void FillBits(void* dst, const void* scalar, size_t n) {
 
 size_t DTypeSize(DType t) {
   size_t size = 0;
-  Dispatch(t, [&](auto tag) { size = sizeof(tag); });
+  VisitDType(t, [&](auto tag) { size = sizeof(tag); });
   return size;
 }
 
@@ -910,17 +870,17 @@ const char* DTypeName(DType t) {
 
 namespace portable {
 void Binary(BinaryOp op, DType t, void* dst, const void* a, const void* b, size_t n) {
-  Dispatch(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
+  VisitDType(t, [&](auto tag) { BinaryT<decltype(tag)>(op, dst, a, b, n); });
 }
 void Unary(UnaryOp op, DType t, void* dst, const void* src, size_t n) {
-  Dispatch(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
+  VisitDType(t, [&](auto tag) { UnaryT<decltype(tag)>(op, dst, src, n); });
 }
 void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* scalar, size_t n) {
-  Dispatch(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
+  VisitDType(t, [&](auto tag) { ScalarT<decltype(tag)>(op, dst, src, scalar, n); });
 }
 void Cast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* src, size_t n) {
-  Dispatch(dst_t, [&](auto dtag) {
-    Dispatch(src_t, [&](auto stag) {
+  VisitDType(dst_t, [&](auto dtag) {
+    VisitDType(src_t, [&](auto stag) {
       using D = decltype(dtag);
       using S = decltype(stag);
       if constexpr (std::is_same_v<D, S> && kIsFloat<D>) {
@@ -972,15 +932,15 @@ void Copy(void* dst, const void* src, size_t bytes) { std::memmove(dst, src, byt
 
 void ReduceSum(DType t, const void* src, size_t n, void* result) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceSumT<decltype(tag)>(src, n, result); });
+  VisitDType(t, [&](auto tag) { ReduceSumT<decltype(tag)>(src, n, result); });
 }
 void ReduceMax(DType t, const void* src, size_t n, void* result, uint32_t* index) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceExtremeT<decltype(tag), true>(src, n, result, index); });
+  VisitDType(t, [&](auto tag) { ReduceExtremeT<decltype(tag), true>(src, n, result, index); });
 }
 void ReduceMin(DType t, const void* src, size_t n, void* result, uint32_t* index) {
   if (n == 0) return;
-  Dispatch(t, [&](auto tag) { ReduceExtremeT<decltype(tag), false>(src, n, result, index); });
+  VisitDType(t, [&](auto tag) { ReduceExtremeT<decltype(tag), false>(src, n, result, index); });
 }
 
 }  // namespace ascsim::simd

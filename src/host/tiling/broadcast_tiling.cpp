@@ -7,13 +7,17 @@
 
 #include <cstdio>
 
+#include "ascsim/ceil_align.h"
+
 namespace AscendC {
 namespace {
 constexpr uint32_t kBlockBytes = 32;
 constexpr uint32_t kBrcbRows = 8;
 constexpr uint32_t kHalfBlockElems = 16;
 
-uint32_t RoundUp(uint64_t v, uint32_t to) { return static_cast<uint32_t>((v + to - 1) / to * to); }
+uint32_t RoundUp(uint64_t v, uint32_t to) {
+  return static_cast<uint32_t>(ascsim::AlignUp<uint64_t>(v, to));
+}
 
 // The widening copy of an 8-bit type; switches typeSize to the 16 bits the kernel then works in.
 uint32_t WideningBytes(const ge::Shape& src, const ge::Shape& dst, uint32_t& typeSize) {

@@ -13,14 +13,15 @@
 #include <cstdio>
 #include <limits>
 
+#include "ascsim/ceil_align.h"
 #include "ascsim/soc.h"
 #include "tiling/tiling_api.h"
 
 namespace matmul_tiling {
 namespace {
 
-int32_t Align(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
-int32_t CeilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+int32_t Align(int32_t v, int32_t a) { return ascsim::AlignUp(v, a); }
+int32_t CeilDiv(int32_t a, int32_t b) { return ascsim::CeilDiv(a, b); }
 
 int32_t TypeBytes(DataType t) {
   switch (t) {
@@ -42,28 +43,32 @@ int32_t TypeBytes(DataType t) {
 
 void Complain(const char* what) { std::fprintf(stderr, "matmul_tiling: %s\n", what); }
 
+// The sizes a PlatformAscendC describes, as the PlatformInfo the other constructor takes.
+PlatformInfo PlatformInfoOf(const platform_ascendc::PlatformAscendC& platform) {
+  const ascsim::SocProfile& p = platform.Profile();
+  PlatformInfo info;
+  info.socVersion = platform.GetSocVersion();
+  info.l1Size = ascsim::MemoryBytes(p, ascsim::Memory::kL1);
+  info.l0CSize = ascsim::MemoryBytes(p, ascsim::Memory::kL0C);
+  info.ubSize = ascsim::MemoryBytes(p, ascsim::Memory::kUb);
+  info.l0ASize = ascsim::MemoryBytes(p, ascsim::Memory::kL0A);
+  info.l0BSize = ascsim::MemoryBytes(p, ascsim::Memory::kL0B);
+  return info;
+}
+
 }  // namespace
 
 MatmulApiTilingBase::MatmulApiTilingBase()
     : MatmulApiTilingBase(*platform_ascendc::PlatformAscendCManager::GetInstance()) {}
 
 MatmulApiTilingBase::MatmulApiTilingBase(const platform_ascendc::PlatformAscendC& ascendcPlatform)
-    : platform_(&ascendcPlatform) {
-  const ascsim::SocProfile& p = ascendcPlatform.Profile();
-  bufferPool_ = BufferPool{static_cast<int32_t>(p.l1_bytes),
-                           static_cast<int32_t>(p.l0c_bytes),
-                           static_cast<int32_t>(p.ub_bytes),
-                           static_cast<int32_t>(p.l0a_bytes),
-                           static_cast<int32_t>(p.l0b_bytes),
-                           static_cast<int32_t>(p.bt_bytes),
-                           32,
-                           64,
-                           512,
-                           512,
-                           32};
+    : MatmulApiTilingBase(PlatformInfoOf(ascendcPlatform)) {
+  platform_ = &ascendcPlatform;
+  // PlatformInfo carries no BiasTable size (that constructor takes A2's 1 KiB); the platform
+  // knows its own (none on the 310P).
+  bufferPool_.btSize =
+      static_cast<int32_t>(ascsim::MemoryBytes(ascendcPlatform.Profile(), ascsim::Memory::kBt));
   oriBufferPool_ = bufferPool_;
-  adjust_ = {-1, -1, -1, -1, -1, -1};
-  socVersion = ascendcPlatform.GetSocVersion();
 }
 
 MatmulApiTilingBase::MatmulApiTilingBase(const PlatformInfo& platform) {

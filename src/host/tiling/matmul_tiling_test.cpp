@@ -147,19 +147,24 @@ void CheckValid(const TilingCase& c, const optiling::TCubeTiling& t, const ascsi
   EXPECT_EQ(bk % c0, 0) << what;
   EXPECT_LE(bm, Align(sm, 16)) << what;
   EXPECT_LE(bn, Align(sn, 16)) << what;
-  EXPECT_LE(uint64_t(bm) * Align(bk, c0) * ea * t.get_dbL0A(), p.l0a_bytes) << what;
-  EXPECT_LE(uint64_t(Align(bk, c0)) * bn * ea * t.get_dbL0B(), p.l0b_bytes) << what;
-  EXPECT_LE(uint64_t(bm) * bn * 4 * t.get_dbL0C(), p.l0c_bytes) << what;
+  EXPECT_LE(uint64_t(bm) * Align(bk, c0) * ea * t.get_dbL0A(),
+            ascsim::MemoryBytes(p, ascsim::Memory::kL0A))
+      << what;
+  EXPECT_LE(uint64_t(Align(bk, c0)) * bn * ea * t.get_dbL0B(),
+            ascsim::MemoryBytes(p, ascsim::Memory::kL0B))
+      << what;
+  EXPECT_LE(uint64_t(bm) * bn * 4 * t.get_dbL0C(), ascsim::MemoryBytes(p, ascsim::Memory::kL0C))
+      << what;
   if (c.bias) {
     EXPECT_EQ(t.get_isBias(), 1) << what;
-    if (p.bt_bytes > 0) {  // none on 310P
-      EXPECT_LE(uint64_t(bn) * 4, p.bt_bytes) << what;
+    if (ascsim::MemoryBytes(p, ascsim::Memory::kBt) > 0) {  // none on 310P
+      EXPECT_LE(uint64_t(bn) * 4, ascsim::MemoryBytes(p, ascsim::Memory::kBt)) << what;
     }
   }
   const uint64_t a_tile = uint64_t(Align(bm, 32)) * Align(bk, 32) * ea;
   const uint64_t b_tile = uint64_t(Align(bk, 32)) * Align(bn, 32) * ea;
   EXPECT_LE(a_tile * t.get_depthA1() + b_tile * t.get_depthB1() + (c.bias ? Align(bn * 4, 64) : 0),
-            p.l1_bytes)
+            ascsim::MemoryBytes(p, ascsim::Memory::kL1))
       << what;
   EXPECT_GE(t.get_depthA1(), 1) << what;
   EXPECT_EQ(t.get_stepM(), 1) << what;

@@ -55,25 +55,25 @@ void PlatformAscendC::GetCoreMemSize(const CoreMemType& memType, uint64_t& size)
   const ascsim::SocProfile& p = Profile();
   switch (memType) {
     case CoreMemType::L0_A:
-      size = p.l0a_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kL0A);
       return;
     case CoreMemType::L0_B:
-      size = p.l0b_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kL0B);
       return;
     case CoreMemType::L0_C:
-      size = p.l0c_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kL0C);
       return;
     case CoreMemType::L1:
-      size = p.l1_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kL1);
       return;
     case CoreMemType::UB:
-      size = p.ub_bytes - reservedMemSize_;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kUb) - reservedMemSize_;
       return;
     case CoreMemType::FB:
-      size = p.fb_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kFb);
       return;
     case CoreMemType::BT:
-      size = p.bt_bytes;
+      size = ascsim::MemoryBytes(p, ascsim::Memory::kBt);
       return;
     case CoreMemType::L2:
       size = p.split_cores ? 192ull << 20 : 96ull << 20;

@@ -36,11 +36,11 @@ std::map<std::string, std::string> ValuesOf(const ascsim::SocProfile& p) {
   v["SoCInfo/ai_core_cnt"] = std::to_string(ai_cores);
   v["SoCInfo/cube_core_cnt"] = std::to_string(p.cube_cores);
   v["SoCInfo/vector_core_cnt"] = std::to_string(p.split_cores ? p.vector_cores : 0);
-  v["AICoreSpec/ub_size"] = std::to_string(p.ub_bytes);
-  v["AICoreSpec/l1_size"] = std::to_string(p.l1_bytes);
-  v["AICoreSpec/l0_a_size"] = std::to_string(p.l0a_bytes);
-  v["AICoreSpec/l0_b_size"] = std::to_string(p.l0b_bytes);
-  v["AICoreSpec/l0_c_size"] = std::to_string(p.l0c_bytes);
+  v["AICoreSpec/ub_size"] = std::to_string(ascsim::MemoryBytes(p, ascsim::Memory::kUb));
+  v["AICoreSpec/l1_size"] = std::to_string(ascsim::MemoryBytes(p, ascsim::Memory::kL1));
+  v["AICoreSpec/l0_a_size"] = std::to_string(ascsim::MemoryBytes(p, ascsim::Memory::kL0A));
+  v["AICoreSpec/l0_b_size"] = std::to_string(ascsim::MemoryBytes(p, ascsim::Memory::kL0B));
+  v["AICoreSpec/l0_c_size"] = std::to_string(ascsim::MemoryBytes(p, ascsim::Memory::kL0C));
   return v;
 }
 

@@ -2,22 +2,24 @@
 // hardware"). One table per profile, so the cost model and the checks read the same numbers.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "ascsim/local_memory.h"
+
 namespace ascsim {
 
 struct SocProfile {
-  const char* name;   // "Ascend910B1"
-  int arch;           // __NPU_ARCH__-style number: 2201 (A2) or 2002 (310P)
-  int vector_cores;   // physical AIV cores a launch spreads over (waves beyond this)
-  int cube_cores;     // AIC cores
-  uint32_t ub_bytes;  // Unified Buffer per core
-  uint32_t l1_bytes;
-  uint32_t l0a_bytes;
-  uint32_t l0b_bytes;
-  uint32_t l0c_bytes;
+  const char* name;  // "Ascend910B1"
+  int arch;          // __NPU_ARCH__-style number: 2201 (A2) or 2002 (310P)
+  int vector_cores;  // physical AIV cores a launch spreads over (waves beyond this)
+  int cube_cores;    // AIC cores
+  // Bytes of each local memory of one core, indexed by Memory (kUb, kL1, kL0A, kL0B, kL0C, kBt,
+  // kFb); 0 where the SoC has none (BiasTable and Fixpipe buffer on the 310P, whose C2 is L0C).
+  // Read it with MemoryBytes below.
+  std::array<uint32_t, kLocalMemoryCount> memory_bytes;
   int max_buffers_per_position;  // buffers allocated at once per TPosition
   bool has_data_copy_pad;        // DataCopyPad exists on A2, not on 310P
   // Cost model figures (per profile, used by src/model).
@@ -34,8 +36,6 @@ struct SocProfile {
   // Architecture: on A2 (arch 2201) the AIC (cube) and AIV (vector) are separate cores (1 AIC
   // pairs with 2 AIV in a MIX_AIC_1_2 kernel); on 310P (arch 2002) one AI core has both units.
   bool split_cores = false;
-  uint32_t bt_bytes = 0;  // BiasTable buffer (TPosition::C2 on A2); 0: none (C2 is L0C there)
-  uint32_t fb_bytes = 0;  // Fixpipe buffer (TPosition::C2PIPE2GM); 0: none
   // Theoretical cube figures ("Cube指令理论性能汇总" in the asc-devkit API docs, arch 2201):
   // Mmad issues 16 x 16 x cube_k MACs per cycle with cube_k = 16 (half/bfloat16_t), 32 (int8_t)
   // and 4 (float); the fractals are padded to 16 x 16 x k0 (k0 = 32 B / sizeof(T)).
@@ -58,6 +58,12 @@ struct SocProfile {
   double task_overhead_us = 0;   // msprof's Task Duration beyond the cores' run (dispatch, end)
   double block_dispatch_us = 0;  // block k of a wave starts k times this after block 0
 };
+
+// The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
+inline uint32_t MemoryBytes(const SocProfile& soc, Memory memory) {
+  const int m = static_cast<int>(memory);
+  return m < kLocalMemoryCount ? soc.memory_bytes[m] : 0;
+}
 
 // The system workspace the device reserves in front of a kernel's user workspace and the host
 // sizes with PlatformAscendC::GetLibApiWorkSpaceSize: 16 MiB on A2/A3 (arch 2201), 2 MiB on the

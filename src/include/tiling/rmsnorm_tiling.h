@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "ascsim/adv/tiling_structs.h"
+#include "ascsim/ceil_align.h"
 #include "graph/tensor.h"
 
 namespace AscendC {
 namespace rmsnorm_tiling_detail {
 constexpr uint32_t kBlockFloats = 8, kFloat = 4, kMaxRepeat = 255;
-inline uint32_t Align(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
+inline uint32_t Align(uint32_t v, uint32_t unit) { return ascsim::AlignUp(v, unit); }
 inline bool Dims3(const ge::Shape& s, uint32_t& b, uint32_t& sl, uint32_t& h) {
   const std::vector<int64_t> d = s.GetDims();
   if (d.size() != 3) return false;

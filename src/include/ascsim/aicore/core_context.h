@@ -164,7 +164,7 @@ void CancelLaunch(LaunchShared& launch, const std::string& reason);
 struct CoreContext {
   LaunchShared* launch = nullptr;
   uint32_t block_idx = 0;
-  uint8_t* ub = nullptr;  // Unified Buffer arena: launch->soc->ub_bytes, 32-byte aligned
+  uint8_t* ub = nullptr;  // Unified Buffer arena: MemoryBytes(soc, Memory::kUb), 32-byte aligned
   uint32_t ub_size = 0;
   // Every local memory of the core, indexed by Memory (mem_base[kUb] == ub); null and 0 where
   // the core has none (an AIV has no L1, an AIC no UB). The cube arenas of a kAiCore test core

@@ -10,13 +10,13 @@
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/types.h"
+#include "ascsim/local_memory.h"
 
 namespace ascsim::aicore {
 
-// Local memories. kGm (a position that maps to Global Memory, e.g. CO2 on A2) and kNone (not a
-// buffer position at all) are not local and cannot hold TPipe buffers.
-enum class Memory : uint8_t { kUb, kL1, kL0A, kL0B, kL0C, kBt, kFb, kGm, kNone };
-constexpr int kLocalMemoryCount = 7;  // kUb .. kFb
+// The local memories (ascsim/local_memory.h: one enum, shared with the SoC profile's sizes).
+using ascsim::kLocalMemoryCount;
+using ascsim::Memory;
 
 // "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB", "GM", "-".
 const char* MemoryName(Memory memory);

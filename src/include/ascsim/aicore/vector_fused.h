@@ -44,38 +44,15 @@ void MulAddDstMasked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
                      const AscendC::LocalTensor<T>& src1, const MaskArg& mask, bool is_set_mask,
                      int64_t repeat_time, const AscendC::BinaryRepeatParams& p) {
   constexpr const char* name = fused ? "FusedMulAdd" : "MulAddDst";
-  CoreContext& core = CurrentCore();
-  EnterApiCall(core);
-  const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
-  const simd::Stride sd = StrideOf(p.dstBlkStride, p.dstRepStride);
-  const simd::Stride sa = StrideOf(p.src0BlkStride, p.src0RepStride);
-  const simd::Stride sb = StrideOf(p.src1BlkStride, p.src1RepStride);
-  uint64_t nd, na, nb;
-  auto* d = reinterpret_cast<uint8_t*>(CheckStridedOperand(name, "dst", dst, plan, sd, &nd));
-  auto* a =
-      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src0", src0, plan, sa, &na));
-  auto* b =
-      reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
-  CheckOverlap(name, "dst", d, nd, "src0", a, na);
-  CheckOverlap(name, "dst", d, nd, "src1", b, nb);
   const simd::DType dt = simd::DTypeOf<T>();
-  simd::ForEachRun(
-      plan, Contiguous({sd, sa, sb}),
-      [&](uint32_t r, uint32_t e, uint32_t len) {
-        uint8_t* dp = d + simd::ElementOffset(plan, sd, sizeof(T), r, e);
-        const uint8_t* ap = a + simd::ElementOffset(plan, sa, sizeof(T), r, e);
-        const uint8_t* bp = b + simd::ElementOffset(plan, sb, sizeof(T), r, e);
-        if constexpr (fused)
-          simd::FusedMulAdd(dt, dp, ap, bp, len);
-        else
-          simd::MulAddDst(dt, dt, dp, ap, bp, len);
-      },
-      DenseRepeats({sd, sa, sb}));
-  Record(core, [&] {
-    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
-                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src0),
-                      BufferId(src1));
-  });
+  MaskedBinaryWalk<T>(name, trace::VectorClass::kSimple, dst, src0, src1, mask, is_set_mask,
+                      repeat_time, p,
+                      [&](uint8_t* d, const uint8_t* a, const uint8_t* b, uint32_t len) {
+                        if constexpr (fused)
+                          simd::FusedMulAdd(dt, d, a, b, len);
+                        else
+                          simd::MulAddDst(dt, dt, d, a, b, len);
+                      });
 }
 
 }  // namespace ascsim::aicore

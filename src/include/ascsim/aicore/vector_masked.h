@@ -209,11 +209,12 @@ inline bool DenseRepeats(std::initializer_list<simd::Stride> strides) {
   return true;
 }
 
-template <class T>
-void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTensor<T>& dst,
-                  const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
-                  const MaskArg& mask, bool is_set_mask, int64_t repeat_time,
-                  const AscendC::BinaryRepeatParams& p) {
+// Two-source instructions share the walk: `body(d, a, b, len)` does one run.
+template <class T, class Body>
+void MaskedBinaryWalk(const char* name, trace::VectorClass cls, const AscendC::LocalTensor<T>& dst,
+                      const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
+                      const MaskArg& mask, bool is_set_mask, int64_t repeat_time,
+                      const AscendC::BinaryRepeatParams& p, Body&& body) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   const simd::RepeatPlan plan = ResolvePlan<T>(name, core, is_set_mask, mask, repeat_time);
@@ -228,24 +229,40 @@ void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTenso
       reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   CheckOverlap(name, "dst", d, nd, "src1", b, nb);
-  const simd::DType dt = simd::DTypeOf<T>();
-  if (!simd::BinaryWithRepeatedRow(op, dt, sizeof(T), plan, sd, sa, sb, d, a, b)) {
+  const void* dense_a = a;
+  const void* dense_b = b;
+  if (simd::ReplicateRepeatedRow(plan, sizeof(T), sd, sa, sb, d, &dense_a, &dense_b)) {
+    body(d, static_cast<const uint8_t*>(dense_a), static_cast<const uint8_t*>(dense_b),
+         plan.repeats * plan.per_repeat);
+  } else {
     simd::ForEachRun(
         plan, Contiguous({sd, sa, sb}),
         [&](uint32_t r, uint32_t e, uint32_t len) {
-          simd::Binary(op, dt, d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-                       a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-                       b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
+          body(d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+               a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+               b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
         },
         DenseRepeats({sd, sa, sb}));
   }
   Record(core, [&] {
-    return VectorCall(name,
-                      op == simd::BinaryOp::kDiv ? trace::VectorClass::kTranscendental
-                                                 : trace::VectorClass::kSimple,
-                      sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+    return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
                       BufferId(src0), BufferId(src1));
   });
+}
+
+template <class T>
+void MaskedBinary(const char* name, simd::BinaryOp op, const AscendC::LocalTensor<T>& dst,
+                  const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
+                  const MaskArg& mask, bool is_set_mask, int64_t repeat_time,
+                  const AscendC::BinaryRepeatParams& p) {
+  const simd::DType dt = simd::DTypeOf<T>();
+  MaskedBinaryWalk<T>(name,
+                      op == simd::BinaryOp::kDiv ? trace::VectorClass::kTranscendental
+                                                 : trace::VectorClass::kSimple,
+                      dst, src0, src1, mask, is_set_mask, repeat_time, p,
+                      [&](uint8_t* d, const uint8_t* a, const uint8_t* b, uint32_t len) {
+                        simd::Binary(op, dt, d, a, b, len);
+                      });
 }
 
 // Unary and tensor-scalar instructions share the walk: `body(d, s, len)` does one run.

@@ -178,7 +178,7 @@ extern "C" __global__ __aicore__ void topk_custom(GM_ADDR score, GM_ADDR value, 
 
 namespace {
 
-TEST(HeldOutKernels, OldSpellingAdd) {
+TEST(OfficialStyleKernels, OldSpellingAdd) {
   constexpr uint32_t blocks = 4, n = blocks * OLD_BLOCK_LENGTH;
   auto* x = static_cast<half*>(AscendC::GmAlloc(n * 2));
   auto* y = static_cast<half*>(AscendC::GmAlloc(n * 2));
@@ -195,7 +195,7 @@ TEST(HeldOutKernels, OldSpellingAdd) {
   AscendC::GmFree(z);
 }
 
-TEST(HeldOutKernels, SiluGateWithWorkspace) {
+TEST(OfficialStyleKernels, SiluGateWithWorkspace) {
   constexpr uint32_t blocks = 3, per = 200, n = blocks * per;
   auto* x = static_cast<float*>(AscendC::GmAlloc(n * 4));
   auto* g = static_cast<float*>(AscendC::GmAlloc(n * 4));
@@ -219,7 +219,7 @@ TEST(HeldOutKernels, SiluGateWithWorkspace) {
   AscendC::GmFree(ws);
 }
 
-TEST(HeldOutKernels, RmsNormWithHostTiling) {
+TEST(OfficialStyleKernels, RmsNormWithHostTiling) {
   constexpr uint32_t blocks = 2, rows = 5, h = 96, n = blocks * rows * h;
   RmsNormCustomTilingData t{};
   t.rowsPerBlock = rows;
@@ -250,7 +250,7 @@ TEST(HeldOutKernels, RmsNormWithHostTiling) {
   for (void* p : {(void*)tiling, (void*)x, (void*)gamma, (void*)y}) AscendC::GmFree(p);
 }
 
-TEST(HeldOutKernels, TopkSort) {
+TEST(OfficialStyleKernels, TopkSort) {
   constexpr uint32_t blocks = 2, n = 96;
   auto* s = static_cast<float*>(AscendC::GmAlloc(blocks * n * 4));
   auto* v = static_cast<float*>(AscendC::GmAlloc(blocks * n * 4));

@@ -71,7 +71,7 @@ extern "C" __global__ __aicore__ void row_max_doubled(GM_ADDR x, GM_ADDR y)
 
 namespace {
 
-TEST(FidelityVectorKernel, RowMaxWithMaskRepeatAndCounterModeAcrossBlocks) {
+TEST(VectorMaskedKernel, RowMaxWithMaskRepeatAndCounterModeAcrossBlocks) {
   constexpr uint32_t kBlocks = 6, kRows = kBlocks * ROWS_PER_BLOCK;
   auto* x = static_cast<half*>(AscendC::GmAlloc(kRows * ROW_LEN * sizeof(half)));
   auto* y = static_cast<half*>(AscendC::GmAlloc(kRows * sizeof(half)));

@@ -20,7 +20,7 @@ void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
   for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
 }
 
-TEST(FidelityVectorMisc, AxpyCountFormSameAndMixedTypes) {
+TEST(VectorMisc, AxpyCountFormSameAndMixedTypes) {
   CoreFixture fx;
   auto dh = fx.Take<half>(512), sh = fx.Take<half>(512);
   auto df = fx.Take<float>(512);
@@ -38,7 +38,7 @@ TEST(FidelityVectorMisc, AxpyCountFormSameAndMixedTypes) {
   EXPECT_EQ(df.GetValue(256), 1.0f);
 }
 
-TEST(FidelityVectorMisc, AxpyMaskForm) {
+TEST(VectorMisc, AxpyMaskForm) {
   CoreFixture fx;
   auto d = fx.Take<float>(1024), s = fx.Take<float>(1024);
   const auto vs = RandomVector<float>(1024, -4, 4, 3);
@@ -52,7 +52,7 @@ TEST(FidelityVectorMisc, AxpyMaskForm) {
   for (uint32_t i = 0; i < 1024; ++i) ASSERT_EQ(d.GetValue(i), want[i]) << i;
 }
 
-TEST(FidelityVectorMisc, BrcbBroadcastsEachElementToABlock) {
+TEST(VectorMisc, BrcbBroadcastsEachElementToABlock) {
   CoreFixture fx;
   auto src = fx.Take<half>(64), dst = fx.Take<half>(2048);
   const auto vs = RandomVector<half>(64, -9, 9, 4);
@@ -70,7 +70,7 @@ TEST(FidelityVectorMisc, BrcbBroadcastsEachElementToABlock) {
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(dstf.GetValue(i), float(i / 8 + 1)) << i;
 }
 
-TEST(FidelityVectorMisc, GatherMaskBuiltinPatterns) {
+TEST(VectorMisc, GatherMaskBuiltinPatterns) {
   CoreFixture fx;
   auto src = fx.Take<float>(256), dst = fx.Take<float>(256);
   std::vector<float> vs(256);
@@ -103,7 +103,7 @@ TEST(FidelityVectorMisc, GatherMaskBuiltinPatterns) {
   }
 }
 
-TEST(FidelityVectorMisc, GatherMaskTensorPatternWithStrides) {
+TEST(VectorMisc, GatherMaskTensorPatternWithStrides) {
   CoreFixture fx;
   auto src = fx.Take<half>(1024), dst = fx.Take<half>(512);
   auto pat = fx.Take<uint16_t>(64);
@@ -125,7 +125,7 @@ TEST(FidelityVectorMisc, GatherMaskTensorPatternWithStrides) {
   for (uint32_t k = 0; k < want.size(); ++k) ASSERT_EQ(Bits(dst.GetValue(k)), Bits(want[k])) << k;
 }
 
-TEST(FidelityVectorMisc, CreateVecIndexIntAndFloat) {
+TEST(VectorMisc, CreateVecIndexIntAndFloat) {
   CoreFixture fx;
   auto di = fx.Take<int32_t>(128);
   auto df = fx.Take<half>(128);
@@ -137,7 +137,7 @@ TEST(FidelityVectorMisc, CreateVecIndexIntAndFloat) {
   for (uint32_t i = 0; i < 128; ++i) ASSERT_EQ(Bits(df.GetValue(i)), Bits(half(0.5f + i)));
 }
 
-TEST(FidelityVectorMisc, Bfloat16CastsBothWays) {
+TEST(VectorMisc, Bfloat16CastsBothWays) {
   CoreFixture fx;
   auto f = fx.Take<float>(256), back = fx.Take<float>(256);
   auto b = fx.Take<bfloat16_t>(256);
@@ -155,7 +155,7 @@ TEST(FidelityVectorMisc, Bfloat16CastsBothWays) {
   }
 }
 
-TEST(FidelityVectorMisc, RejectsMisuse) {
+TEST(VectorMisc, RejectsMisuse) {
   CoreFixture fx;
   auto src = fx.Take<half>(256), dst = fx.Take<half>(32);
   auto pat = fx.Take<uint16_t>(16);
@@ -205,7 +205,7 @@ TEST(FidelityVectorMisc, RejectsMisuse) {
 
 namespace {
 
-TEST(FidelityVectorMisc, RejectsPartialOverlapInBrcbAndGatherMask) {
+TEST(VectorMisc, RejectsPartialOverlapInBrcbAndGatherMask) {
   CoreFixture fx;
   auto buf = fx.Take<half>(1024);
   uint64_t cnt = 0;

@@ -68,7 +68,7 @@ void RunWholeReduceSum() {
     if ((mask[e / 64] >> (e % 64)) & 1) slots[e] = v[e];
   EXPECT_EQ(Bits(dst.GetValue(0)), Bits(TreeSum(slots)));
 }
-TEST(FidelityVectorReduce, WholeReduceSumHalfAndFloat) {
+TEST(ReduceOps, WholeReduceSumHalfAndFloat) {
   RunWholeReduceSum<half>();
   RunWholeReduceSum<float>();
 }
@@ -125,7 +125,7 @@ void RunWholeReduceExtreme(bool is_max) {
     }
   }
 }
-TEST(FidelityVectorReduce, WholeReduceMaxMinEveryOrder) {
+TEST(ReduceOps, WholeReduceMaxMinEveryOrder) {
   RunWholeReduceExtreme<half>(true);
   RunWholeReduceExtreme<half>(false);
   RunWholeReduceExtreme<float>(true);
@@ -169,12 +169,12 @@ void RunBlockReduce() {
     }
   }
 }
-TEST(FidelityVectorReduce, BlockReduceSumMaxMinWithAnEmptyBlock) {
+TEST(ReduceOps, BlockReduceSumMaxMinWithAnEmptyBlock) {
   RunBlockReduce<half>();
   RunBlockReduce<float>();
 }
 
-TEST(FidelityVectorReduce, HalfSumsSaturateInsteadOfOverflowing) {
+TEST(ReduceOps, HalfSumsSaturateInsteadOfOverflowing) {
   CoreFixture fx;
   auto src = fx.Take<half>(256), dst = fx.Take<half>(16);
   Fill(src, std::vector<half>(256, half(0.0f)));
@@ -188,7 +188,7 @@ TEST(FidelityVectorReduce, HalfSumsSaturateInsteadOfOverflowing) {
   EXPECT_LT(float(dst.GetValue(0)), 40000.0f);
 }
 
-TEST(FidelityVectorReduce, ReduceMaskFormAcrossRepeats) {
+TEST(ReduceOps, ReduceMaskFormAcrossRepeats) {
   CoreFixture fx;
   auto src = fx.Take<float>(kCap), dst = fx.Take<float>(8), work = fx.Take<float>(64);
   auto v = RandomVector<float>(kCap, -10, 10, 4);
@@ -216,7 +216,7 @@ TEST(FidelityVectorReduce, ReduceMaskFormAcrossRepeats) {
   EXPECT_EQ(dst.GetValue(0), want);
 }
 
-TEST(FidelityVectorReduce, RejectsMisuse) {
+TEST(ReduceOps, RejectsMisuse) {
   CoreFixture fx;
   auto src = fx.Take<half>(kCap), dst = fx.Take<half>(64), work = fx.Take<half>(16);
   EXPECT_NE(ErrorOf([&] {
@@ -257,7 +257,7 @@ TEST(FidelityVectorReduce, RejectsMisuse) {
 
 namespace {
 
-TEST(FidelityVectorReduce, RejectsEmptyReduceAndUnusableCounterCount) {
+TEST(ReduceOps, RejectsEmptyReduceAndUnusableCounterCount) {
   CoreFixture fx;
   auto src = fx.Take<float>(256), dst = fx.Take<float>(8), work = fx.Take<float>(8);
   EXPECT_NE(ErrorOf([&] {
@@ -278,7 +278,7 @@ TEST(FidelityVectorReduce, RejectsEmptyReduceAndUnusableCounterCount) {
 
 namespace {
 
-TEST(FidelityVectorReduce, RepeatReduceSumMatchesWholeReduceSum) {
+TEST(ReduceOps, RepeatReduceSumMatchesWholeReduceSum) {
   CoreFixture fx;
   auto src = fx.Take<half>(kCap), a = fx.Take<half>(64), b = fx.Take<half>(64);
   Fill(src, RandomVector<half>(kCap, -10, 10, 9));

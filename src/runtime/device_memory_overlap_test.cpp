@@ -25,7 +25,7 @@ std::pair<long, long> RangeOf(const float* base, const float* p) {
   return {static_cast<long>(r.begin - b) / 4, static_cast<long>(r.end - b) / 4};
 }
 
-TEST(ReliabilityMemory, OverlappingRegistrationsResolveToTheirUnion) {
+TEST(DeviceMemoryOverlap, OverlappingRegistrationsResolveToTheirUnion) {
   std::vector<float> buf(2000);
   const float* p = buf.data();
   ExternalMemory a(p, 1000 * 4);          // [0, 1000)
@@ -35,7 +35,7 @@ TEST(ReliabilityMemory, OverlappingRegistrationsResolveToTheirUnion) {
   EXPECT_EQ(RangeOf(p, p + 0), std::make_pair(0L, 2000L));
 }
 
-TEST(ReliabilityMemory, DroppingOneRegistrationKeepsTheRest) {
+TEST(DeviceMemoryOverlap, DroppingOneRegistrationKeepsTheRest) {
   std::vector<float> buf(2000);
   const float* p = buf.data();
   auto a = std::make_unique<ExternalMemory>(p, 1000 * 4);        // [0, 1000)
@@ -48,7 +48,7 @@ TEST(ReliabilityMemory, DroppingOneRegistrationKeepsTheRest) {
   EXPECT_FALSE(IsDeviceMemory(p));
 }
 
-TEST(ReliabilityMemory, ABridgeMergesTwoRangesAndLeavingSplitsThemAgain) {
+TEST(DeviceMemoryOverlap, ABridgeMergesTwoRangesAndLeavingSplitsThemAgain) {
   std::vector<float> buf(300);
   const float* p = buf.data();
   ExternalMemory a(p, 100 * 4);        // [0, 100)
@@ -65,7 +65,7 @@ TEST(ReliabilityMemory, ABridgeMergesTwoRangesAndLeavingSplitsThemAgain) {
   EXPECT_FALSE(IsDeviceMemory(p + 150));
 }
 
-TEST(ReliabilityMemory, IdenticalAndNestedRegistrationsAreCounted) {
+TEST(DeviceMemoryOverlap, IdenticalAndNestedRegistrationsAreCounted) {
   std::vector<float> buf(100);
   const float* p = buf.data();
   auto outer1 = std::make_unique<ExternalMemory>(p, 100 * 4);
@@ -80,7 +80,7 @@ TEST(ReliabilityMemory, IdenticalAndNestedRegistrationsAreCounted) {
   EXPECT_FALSE(IsDeviceMemory(p + 15));
 }
 
-TEST(ReliabilityMemory, ExternalRangeInsideADeviceAllocationLeavesTheAllocationAlone) {
+TEST(DeviceMemoryOverlap, ExternalRangeInsideADeviceAllocationLeavesTheAllocationAlone) {
   void* d = ascsim::DeviceMalloc(4096);
   {
     ExternalMemory inside(static_cast<uint8_t*>(d) + 100, 200);
@@ -93,7 +93,7 @@ TEST(ReliabilityMemory, ExternalRangeInsideADeviceAllocationLeavesTheAllocationA
 
 // The bug this fixes, end to end: x and y are overlapping views of one buffer. Before, y was
 // silently not registered and its reads resolved to x's range: a false out-of-bounds fault.
-TEST(ReliabilityMemory, AddOnOverlappingViewsOfOneBuffer) {
+TEST(DeviceMemoryOverlap, AddOnOverlappingViewsOfOneBuffer) {
   constexpr uint64_t kN = 8192;
   std::vector<float> buf(kN + kN / 2);
   for (size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<float>(i);

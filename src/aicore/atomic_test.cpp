@@ -41,7 +41,7 @@ void AccumulateFromBlocks(uint32_t block_dim, T* out, ValueFn value, bool use_pa
   });
 }
 
-TEST(FidelityRulesAtomic, FloatAddFrom48BlocksMatchesReference) {
+TEST(AtomicCopy, FloatAddFrom48BlocksMatchesReference) {
   auto* out = static_cast<float*>(ascsim::DeviceMalloc(kLen * sizeof(float)));
   for (uint32_t i = 0; i < kLen; ++i) out[i] = 0.5f;  // GM is not cleared by SetAtomicAdd
   auto value = [](uint32_t b, uint32_t i) { return static_cast<float>((b * 7 + i) % 13) - 6.0f; };
@@ -55,7 +55,7 @@ TEST(FidelityRulesAtomic, FloatAddFrom48BlocksMatchesReference) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, HalfAddFrom48BlocksMatchesReference) {
+TEST(AtomicCopy, HalfAddFrom48BlocksMatchesReference) {
   auto* out = static_cast<half*>(ascsim::DeviceMalloc(kLen * sizeof(half)));
   for (uint32_t i = 0; i < kLen; ++i) out[i] = half(0.0f);
   // Quarter steps keep every partial sum exact in half, so the order of adds does not matter.
@@ -69,7 +69,7 @@ TEST(FidelityRulesAtomic, HalfAddFrom48BlocksMatchesReference) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, HalfAddRoundsAfterEveryAdd) {
+TEST(AtomicCopy, HalfAddRoundsAfterEveryAdd) {
   // 2048 + 1 is not representable in half (spacing 2 there): each add of 1 rounds back to 2048
   // (ties to even), so 8 adds leave 2048; a float accumulator would give 2056.
   auto* out = static_cast<half*>(ascsim::DeviceMalloc(kLen * sizeof(half)));
@@ -79,7 +79,7 @@ TEST(FidelityRulesAtomic, HalfAddRoundsAfterEveryAdd) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, DataCopyPadAddsOnlyTheCopiedBytes) {
+TEST(AtomicCopy, DataCopyPadAddsOnlyTheCopiedBytes) {
   auto* out = static_cast<float*>(ascsim::DeviceMalloc(kLen * sizeof(float)));
   for (uint32_t i = 0; i < kLen; ++i) out[i] = 1.0f;
   AccumulateFromBlocks<float>(4, out, [](uint32_t b, uint32_t) { return float(b + 1); }, true);
@@ -89,7 +89,7 @@ TEST(FidelityRulesAtomic, DataCopyPadAddsOnlyTheCopiedBytes) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, WithoutAtomicTheCopyOverwrites) {
+TEST(AtomicCopy, WithoutAtomicTheCopyOverwrites) {
   auto* out = static_cast<float*>(ascsim::DeviceMalloc(kLen * sizeof(float)));
   for (uint32_t i = 0; i < kLen; ++i) out[i] = 100.0f;
   ascsim::Launch("plain", 1, [=] {
@@ -120,7 +120,7 @@ TEST(FidelityRulesAtomic, WithoutAtomicTheCopyOverwrites) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, TypeMismatchIsAFault) {
+TEST(AtomicCopy, TypeMismatchIsAFault) {
   auto* out = static_cast<half*>(ascsim::DeviceMalloc(kLen * sizeof(half)));
   try {
     ascsim::Launch("mismatch", 1, [=] {
@@ -145,7 +145,7 @@ TEST(FidelityRulesAtomic, TypeMismatchIsAFault) {
   ascsim::DeviceFree(out);
 }
 
-TEST(FidelityRulesAtomic, UnsupportedTypeOn310PIsAFault) {
+TEST(AtomicCopy, UnsupportedTypeOn310PIsAFault) {
   ascsim::ScopedSettings settings;
   ascsim::SetSoc("Ascend310P3");
   try {

@@ -1,4 +1,4 @@
-// Reliability of the runtime: the launch timeout (watchdog), cancellation from another thread,
+// Launch control in the runtime: the launch timeout (watchdog), cancellation from another thread,
 // SyncAll waiters stopped by a cancel, and launches in a fork() child.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -60,7 +60,7 @@ void ExpectAddWorks(ascsim::Stream* stream = nullptr) {
   for (uint64_t i = 0; i < kN; ++i) ASSERT_EQ(z[i], x[i] + 0.5f) << i;
 }
 
-TEST(ReliabilityTimeout, StuckKernelFailsWithTimeoutNamingKernelBlockAndLimit) {
+TEST(LaunchTimeout, StuckKernelFailsWithTimeoutNamingKernelBlockAndLimit) {
   TimeoutScope timeout(0.2);
   const auto start = Clock::now();
   try {
@@ -77,7 +77,7 @@ TEST(ReliabilityTimeout, StuckKernelFailsWithTimeoutNamingKernelBlockAndLimit) {
   ExpectAddWorks();  // the next launch works
 }
 
-TEST(ReliabilityTimeout, OnAStreamTheErrorSurfacesAtSynchronizeAndTheStreamStaysUsable) {
+TEST(LaunchTimeout, OnAStreamTheErrorSurfacesAtSynchronizeAndTheStreamStaysUsable) {
   TimeoutScope timeout(0.1);
   ascsim::Stream stream;
   LaunchSpinForever(2, &stream);
@@ -90,7 +90,7 @@ TEST(ReliabilityTimeout, OnAStreamTheErrorSurfacesAtSynchronizeAndTheStreamStays
   ExpectAddWorks(&stream);
 }
 
-TEST(ReliabilityTimeout, ZeroTurnsItOffAndBadValuesAreRefused) {
+TEST(LaunchTimeout, ZeroTurnsItOffAndBadValuesAreRefused) {
   TimeoutScope timeout(0);
   EXPECT_EQ(ascsim::GetLaunchTimeout(), 0.0);
   ExpectAddWorks();
@@ -101,7 +101,7 @@ TEST(ReliabilityTimeout, ZeroTurnsItOffAndBadValuesAreRefused) {
   EXPECT_EQ(ascsim::GetLaunchTimeout(), 0.0);
 }
 
-TEST(ReliabilityTimeout, AnEarlierDeadlineWakesTheWatchdogEarly) {
+TEST(LaunchTimeout, AnEarlierDeadlineWakesTheWatchdogEarly) {
   // A long timeout is armed first; a later launch with a short one must not wait for it.
   ascsim::CancelToken token;
   ascsim::Stream slow;
@@ -126,7 +126,7 @@ TEST(ReliabilityTimeout, AnEarlierDeadlineWakesTheWatchdogEarly) {
   }
 }
 
-TEST(ReliabilityCancel, CancelFromAnotherThreadStopsARunningLaunch) {
+TEST(LaunchCancel, CancelFromAnotherThreadStopsARunningLaunch) {
   TimeoutScope timeout(0);
   ascsim::CancelToken token;
   std::thread canceller([&token] {
@@ -146,7 +146,7 @@ TEST(ReliabilityCancel, CancelFromAnotherThreadStopsARunningLaunch) {
   ExpectAddWorks();  // launches without the token are unaffected
 }
 
-TEST(ReliabilityCancel, LaunchesQueuedWithACancelledTokenFailFastAndOthersRun) {
+TEST(LaunchCancel, LaunchesQueuedWithACancelledTokenFailFastAndOthersRun) {
   TimeoutScope timeout(0);
   ascsim::CancelToken token;
   ascsim::Stream stream;
@@ -175,7 +175,7 @@ extern "C" __global__ __aicore__ void reliability_sync_all_stuck(GM_ADDR flag) {
   AscendC::SyncAll();
 }
 
-TEST(ReliabilitySyncAll, WaitersAtTheBarrierObserveTheTimeout) {
+TEST(SyncAllTimeout, WaitersAtTheBarrierObserveTheTimeout) {
   TimeoutScope timeout(0.3);
   std::vector<int32_t> flag(8, 0);
   ascsim::ExternalMemory fm(flag.data(), flag.size() * 4);
@@ -194,7 +194,7 @@ TEST(ReliabilitySyncAll, WaitersAtTheBarrierObserveTheTimeout) {
 
 // fork(): the child has none of the parent's runtime threads. It must still launch (fresh pool),
 // and a stream made before fork must fail with an error instead of hanging.
-TEST(ReliabilityFork, ChildLaunchesAndPreForkStreamFailsCleanly) {
+TEST(LaunchInForkChild, ChildLaunchesAndPreForkStreamFailsCleanly) {
   ExpectAddWorks();  // the pool and watchdog exist before fork
   ascsim::Stream before;
   ExpectAddWorks(&before);

@@ -42,14 +42,14 @@ void RunTwoPhase(uint32_t block_dim, int rounds) {
   EXPECT_EQ(errors.load(), 0);
 }
 
-TEST(FidelityRulesSyncAll, BarrierWithEightBlocks) { RunTwoPhase(8, 3); }
+TEST(SyncAllBarrier, BarrierWithEightBlocks) { RunTwoPhase(8, 3); }
 
-TEST(FidelityRulesSyncAll, BarrierWithAllFortyEightCoresOnFewThreads) {
+TEST(SyncAllBarrier, BarrierWithAllFortyEightCoresOnFewThreads) {
   ASSERT_LT(ascsim::WorkerCount(), 48);  // more blocks than worker threads
   RunTwoPhase(48, 2);
 }
 
-TEST(FidelityRulesSyncAll, BarrierInSerialMode) {
+TEST(SyncAllBarrier, BarrierInSerialMode) {
   ascsim::ScopedSettings settings;
   ascsim::SetSerial(true);
   RunTwoPhase(8, 2);
@@ -72,18 +72,18 @@ void ExpectTooManyBlocks(const char* soc, uint32_t block_dim, int cores) {
   }
 }
 
-TEST(FidelityRulesSyncAll, BlockDimAboveCoresIsAnError910B1) {
+TEST(SyncAllBarrier, BlockDimAboveCoresIsAnError910B1) {
   ExpectTooManyBlocks("Ascend910B1", 49, 48);
 }
-TEST(FidelityRulesSyncAll, BlockDimAboveCoresIsAnError310P3) {
+TEST(SyncAllBarrier, BlockDimAboveCoresIsAnError310P3) {
   ExpectTooManyBlocks("Ascend310P3", 9, 8);
 }
-TEST(FidelityRulesSyncAll, FullCoreCountIsAllowedOn310P3) {
+TEST(SyncAllBarrier, FullCoreCountIsAllowedOn310P3) {
   SocGuard guard("Ascend310P3");
   RunTwoPhase(8, 1);
 }
 
-TEST(FidelityRulesSyncAll, FaultWhileOthersWaitFailsWithThatBlocksMessage) {
+TEST(SyncAllBarrier, FaultWhileOthersWaitFailsWithThatBlocksMessage) {
   const auto start = std::chrono::steady_clock::now();
   std::atomic<int> passed{0};
   try {
@@ -106,7 +106,7 @@ TEST(FidelityRulesSyncAll, FaultWhileOthersWaitFailsWithThatBlocksMessage) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
 }
 
-TEST(FidelityRulesSyncAll, BlockReturningWithoutSyncAllIsAnError) {
+TEST(SyncAllBarrier, BlockReturningWithoutSyncAllIsAnError) {
   try {
     ascsim::Launch("skipper", 4, [&] {
       if (AscendC::GetBlockIdx() == 2) return;  // never reaches the barrier
@@ -121,7 +121,7 @@ TEST(FidelityRulesSyncAll, BlockReturningWithoutSyncAllIsAnError) {
   }
 }
 
-TEST(FidelityRulesSyncAll, LaunchAfterBrokenBarrierStillWorks) {
+TEST(SyncAllBarrier, LaunchAfterBrokenBarrierStillWorks) {
   EXPECT_THROW(ascsim::Launch("skipper", 4,
                               [&] {
                                 if (AscendC::GetBlockIdx() == 1) return;

@@ -72,7 +72,7 @@ void RunCompareCount() {
     }
   }
 }
-TEST(FidelityVectorCompare, CountFormAllModesHalfAndFloat) {
+TEST(CompareSelect, CountFormAllModesHalfAndFloat) {
   RunCompareCount<half>();
   RunCompareCount<float>();
 }
@@ -98,7 +98,7 @@ void RunCompareMasked() {
   }
   EXPECT_EQ(bits.GetValue(3 * per / 8), 0xFF);
 }
-TEST(FidelityVectorCompare, MaskFormPacksRepeatsAndClearsDisabledBits) {
+TEST(CompareSelect, MaskFormPacksRepeatsAndClearsDisabledBits) {
   RunCompareMasked<half>();
   RunCompareMasked<float>();
 }
@@ -130,7 +130,7 @@ void RunSelect(SELMODE mode) {
     ASSERT_EQ(Bits(dst.GetValue(i)), Bits(want)) << "mode " << int(mode) << " i " << i;
   }
 }
-TEST(FidelityVectorCompare, SelectCountFormThreeModes) {
+TEST(CompareSelect, SelectCountFormThreeModes) {
   for (SELMODE m : {SELMODE::VSEL_CMPMASK_SPR, SELMODE::VSEL_TENSOR_SCALAR_MODE,
                     SELMODE::VSEL_TENSOR_TENSOR_MODE}) {
     RunSelect<half>(m);
@@ -138,7 +138,7 @@ TEST(FidelityVectorCompare, SelectCountFormThreeModes) {
   }
 }
 
-TEST(FidelityVectorCompare, SelectMaskFormWithStridesAndBitMask) {
+TEST(CompareSelect, SelectMaskFormWithStridesAndBitMask) {
   CoreFixture fx;
   auto dst = fx.Take<float>(kCap), a = fx.Take<float>(kCap), b = fx.Take<float>(kCap);
   auto sel = fx.Take<uint8_t>(64);
@@ -162,7 +162,7 @@ TEST(FidelityVectorCompare, SelectMaskFormWithStridesAndBitMask) {
   for (uint32_t i = 0; i < kCap; ++i) ASSERT_EQ(dst.GetValue(i), want[i]) << i;
 }
 
-TEST(FidelityVectorCompare, CompareIntoCmpMaskThenSelectFromRegister) {
+TEST(CompareSelect, CompareIntoCmpMaskThenSelectFromRegister) {
   CoreFixture fx;
   auto dst = fx.Take<half>(kCap), a = fx.Take<half>(kCap), b = fx.Take<half>(kCap);
   auto reg = fx.Take<uint8_t>(32);
@@ -188,7 +188,7 @@ TEST(FidelityVectorCompare, CompareIntoCmpMaskThenSelectFromRegister) {
   EXPECT_EQ(Bits(dst.GetValue(1)), Bits(vb[1]));
 }
 
-TEST(FidelityVectorCompare, RejectsMisuse) {
+TEST(CompareSelect, RejectsMisuse) {
   CoreFixture fx;
   auto a = fx.Take<half>(kCap), b = fx.Take<half>(kCap), dst = fx.Take<half>(kCap);
   auto bits = fx.Take<uint8_t>(32);
@@ -233,7 +233,7 @@ TEST(FidelityVectorCompare, RejectsMisuse) {
 
 namespace {
 
-TEST(FidelityVectorCompare, RejectsPartialOverlapOfMaskAndData) {
+TEST(CompareSelect, RejectsPartialOverlapOfMaskAndData) {
   CoreFixture fx;
   auto a = fx.Take<half>(kCap), b = fx.Take<half>(kCap), dst = fx.Take<half>(kCap);
   auto sel = fx.Take<uint8_t>(64);
@@ -254,7 +254,7 @@ TEST(FidelityVectorCompare, RejectsPartialOverlapOfMaskAndData) {
 
 namespace {
 
-TEST(FidelityVectorCompare, ComparesMaskFormWithSourceStrides) {
+TEST(CompareSelect, ComparesMaskFormWithSourceStrides) {
   CoreFixture fx;
   auto a = fx.Take<float>(kCap);
   auto bits = fx.Take<uint8_t>(64);

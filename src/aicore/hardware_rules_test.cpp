@@ -54,7 +54,7 @@ class SocGuard : ascsim::ScopedSettings {
   explicit SocGuard(const char* name) { ascsim::SetSoc(name); }
 };
 
-TEST(FidelityRulesChecks, NinthTensorAllocatedOnOnePositionIsAFault) {
+TEST(HardwareRules, NinthTensorAllocatedOnOnePositionIsAFault) {
   const std::string msg = FaultOf("nine_inputs", 2, [] {
     AscendC::TPipe pipe;
     AscendC::TQue<TPosition::VECIN, 1> q[9];
@@ -68,7 +68,7 @@ TEST(FidelityRulesChecks, NinthTensorAllocatedOnOnePositionIsAFault) {
       << msg;
 }
 
-TEST(FidelityRulesChecks, PositionLimitCountsLiveTensorsNotCarvedBuffers) {
+TEST(HardwareRules, PositionLimitCountsLiveTensorsNotCarvedBuffers) {
   const std::string msg = FaultOf("reuse", 1, [] {
     AscendC::TPipe pipe;
     AscendC::TQue<TPosition::VECIN, 1> in[6];
@@ -80,7 +80,7 @@ TEST(FidelityRulesChecks, PositionLimitCountsLiveTensorsNotCarvedBuffers) {
       for (int i = 0; i < 6; ++i) live.push_back(in[i].AllocTensor<float>());  // 6 on VECIN
       for (int i = 0; i < 6; ++i) out[i].AllocTensor<float>();                 // 6 on VECOUT
       for (int i = 0; i < 6; ++i) in[i].FreeTensor(live[i]);
-      // VECOUT tensors stay allocated: round 2 reaches 12 on VECOUT.
+      // VECOUT tensors stay allocated: a second round reaches 12 on VECOUT.
     }
   });
   EXPECT_NE(msg.find("reuse: block 0/1: AllocTensor on VECOUT queue: 9 tensors allocated at once "
@@ -89,7 +89,7 @@ TEST(FidelityRulesChecks, PositionLimitCountsLiveTensorsNotCarvedBuffers) {
       << msg;
 }
 
-TEST(FidelityRulesChecks, PositionLimitResetsWithANewPipe) {
+TEST(HardwareRules, PositionLimitResetsWithANewPipe) {
   EXPECT_EQ(FaultOf("pipes", 1,
                     [] {
                       for (int k = 0; k < 3; ++k) {
@@ -102,7 +102,7 @@ TEST(FidelityRulesChecks, PositionLimitResetsWithANewPipe) {
             "");
 }
 
-TEST(FidelityRulesChecks, SecondSetFlagBeforeWaitIsAFault) {
+TEST(HardwareRules, SecondSetFlagBeforeWaitIsAFault) {
   const std::string msg = FaultOf("flags", 1, [] {
     AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID1);
     AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID1);
@@ -112,7 +112,7 @@ TEST(FidelityRulesChecks, SecondSetFlagBeforeWaitIsAFault) {
       << msg;
 }
 
-TEST(FidelityRulesChecks, UnpairedSetFlagWarnsAndStrictFails) {
+TEST(HardwareRules, UnpairedSetFlagWarnsAndStrictFails) {
   auto body = [] { AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0); };
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(ascsim::kSanitizeRace | ascsim::kSanitizeInit);  // `sync` makes it a fault
@@ -130,7 +130,7 @@ TEST(FidelityRulesChecks, UnpairedSetFlagWarnsAndStrictFails) {
   EXPECT_NE(msg.find("never waited for"), std::string::npos) << msg;
 }
 
-TEST(FidelityRulesChecks, WaitFlagWithoutSetFlagIsAFault) {
+TEST(HardwareRules, WaitFlagWithoutSetFlagIsAFault) {
   const std::string msg =
       FaultOf("wait", 1, [] { AscendC::WaitFlag<AscendC::HardEvent::MTE3_V>(EVENT_ID2); });
   EXPECT_NE(msg.find("wait: block 0/1: WaitFlag<MTE3_V>(EVENT_ID2) has no matching SetFlag"),
@@ -138,7 +138,7 @@ TEST(FidelityRulesChecks, WaitFlagWithoutSetFlagIsAFault) {
       << msg;
 }
 
-TEST(FidelityRulesChecks, DataCopyLengthWarningNamesKernelBlockCallAndLengths) {
+TEST(HardwareRules, DataCopyLengthWarningNamesKernelBlockCallAndLengths) {
   auto* gm = static_cast<half*>(ascsim::DeviceMalloc(64 * sizeof(half)));
   WarningCollector warnings;
   EXPECT_EQ(FaultOf("short_copy", 4,
@@ -161,7 +161,7 @@ TEST(FidelityRulesChecks, DataCopyLengthWarningNamesKernelBlockCallAndLengths) {
   ascsim::DeviceFree(gm);
 }
 
-TEST(FidelityRulesChecks, DataCopyPadOn310PIsAFault) {
+TEST(HardwareRules, DataCopyPadOn310PIsAFault) {
   SocGuard guard("Ascend310P3");
   auto* gm = static_cast<float*>(ascsim::DeviceMalloc(64 * sizeof(float)));
   const std::string msg = FaultOf("pad310", 1, [=] {
@@ -179,7 +179,7 @@ TEST(FidelityRulesChecks, DataCopyPadOn310PIsAFault) {
   ascsim::DeviceFree(gm);
 }
 
-TEST(FidelityRulesChecks, HostPointerAsGmIsNamedNotDeviceMemory) {
+TEST(HardwareRules, HostPointerAsGmIsNamedNotDeviceMemory) {
   std::vector<float> host(64);
   float* p = host.data();
   const std::string msg = FaultOf("host_gm", 1, [=] {
@@ -194,7 +194,7 @@ TEST(FidelityRulesChecks, HostPointerAsGmIsNamedNotDeviceMemory) {
   EXPECT_NE(msg.find("address is not device memory"), std::string::npos) << msg;
 }
 
-TEST(FidelityRulesChecks, PrintfTagsEveryLineWithItsBlock) {
+TEST(HardwareRules, PrintfTagsEveryLineWithItsBlock) {
   testing::internal::CaptureStdout();
   ascsim::Launch("printer", 8, [] {
     const auto b = static_cast<int>(AscendC::GetBlockIdx());
@@ -220,7 +220,7 @@ TEST(FidelityRulesChecks, PrintfTagsEveryLineWithItsBlock) {
   }
 }
 
-TEST(FidelityRulesChecks, DumpTensorPrintsTheFirstDumpSizeElements) {
+TEST(HardwareRules, DumpTensorPrintsTheFirstDumpSizeElements) {
   testing::internal::CaptureStdout();
   ascsim::Launch("dumper", 1, [] {
     AscendC::TPipe pipe;
@@ -246,7 +246,7 @@ TEST(FidelityRulesChecks, DumpTensorPrintsTheFirstDumpSizeElements) {
       << msg;
 }
 
-TEST(FidelityRulesChecks, GetSystemCycleAdvances) {
+TEST(HardwareRules, GetSystemCycleAdvances) {
   int64_t first = 0, second = 0;
   ascsim::Launch("cycles", 1, [&] {
     first = AscendC::GetSystemCycle();

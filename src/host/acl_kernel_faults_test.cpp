@@ -21,7 +21,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class ReliabilityAcl : public ::testing::Test {
+class AclKernelFaults : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
@@ -60,7 +60,7 @@ struct DeviceBuffers {
   void *x = nullptr, *y = nullptr, *z = nullptr;
 };
 
-TEST_F(ReliabilityAcl, KernelFaultsReturnCodesAndTheStreamStaysUsable) {
+TEST_F(AclKernelFaults, KernelFaultsReturnCodesAndTheStreamStaysUsable) {
   aclrtStream stream = nullptr;
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
   DeviceBuffers buf(8 * 1024);
@@ -94,7 +94,7 @@ TEST_F(ReliabilityAcl, KernelFaultsReturnCodesAndTheStreamStaysUsable) {
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
-TEST_F(ReliabilityAcl, TimeoutIsTheAicoreTimeoutCode) {
+TEST_F(AclKernelFaults, TimeoutIsTheAicoreTimeoutCode) {
   ascsim::ScopedSettings settings;
   ascsim::SetLaunchTimeout(0.1);
   void* flag = nullptr;
@@ -106,7 +106,7 @@ TEST_F(ReliabilityAcl, TimeoutIsTheAicoreTimeoutCode) {
   EXPECT_EQ(aclrtFree(flag), ACL_SUCCESS);
 }
 
-TEST_F(ReliabilityAcl, BadHostCallsReturnCodes) {
+TEST_F(AclKernelFaults, BadHostCallsReturnCodes) {
   void* p = nullptr;
   EXPECT_NE(aclrtMalloc(nullptr, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   int local = 0;
@@ -119,7 +119,7 @@ TEST_F(ReliabilityAcl, BadHostCallsReturnCodes) {
 
 // Several host threads, each with its own stream, mixing good and faulty launches: each stream
 // reports its own faults only, and every good result is right.
-TEST_F(ReliabilityAcl, ThreadsWithOwnStreamsSeeOnlyTheirOwnFaults) {
+TEST_F(AclKernelFaults, ThreadsWithOwnStreamsSeeOnlyTheirOwnFaults) {
   constexpr int kThreads = 4;
   constexpr int kRounds = 25;
   std::vector<std::thread> threads;

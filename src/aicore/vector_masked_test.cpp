@@ -135,9 +135,9 @@ void RunBinaryCases() {
   }
 }
 
-TEST(FidelityVectorMasked, AddHalfTouchesExactlyTheMaskedElements) { RunBinaryCases<half>(); }
-TEST(FidelityVectorMasked, AddFloatTouchesExactlyTheMaskedElements) { RunBinaryCases<float>(); }
-TEST(FidelityVectorMasked, AddInt16AndInt32) {
+TEST(VectorMasked, AddHalfTouchesExactlyTheMaskedElements) { RunBinaryCases<half>(); }
+TEST(VectorMasked, AddFloatTouchesExactlyTheMaskedElements) { RunBinaryCases<float>(); }
+TEST(VectorMasked, AddInt16AndInt32) {
   RunBinaryCases<int16_t>();
   RunBinaryCases<int32_t>();
 }
@@ -178,12 +178,12 @@ void RunOtherBinary() {
     ExpectSame(Read(dst, kCap), want, op.name);
   }
 }
-TEST(FidelityVectorMasked, SubMulDivMaxMinHalfAndFloat) {
+TEST(VectorMasked, SubMulDivMaxMinHalfAndFloat) {
   RunOtherBinary<half>();
   RunOtherBinary<float>();
 }
 
-TEST(FidelityVectorMasked, AndOrOnUint16WithBitMask) {
+TEST(VectorMasked, AndOrOnUint16WithBitMask) {
   CoreFixture fx;
   auto dst = fx.Take<uint16_t>(kCap), a = fx.Take<uint16_t>(kCap), b = fx.Take<uint16_t>(kCap);
   const auto va = RandomVector<uint16_t>(kCap, 0, 65535, 5);
@@ -248,14 +248,14 @@ void RunUnaryAndScalar() {
     ExpectSame(Read(dst, kCap), want, op.name);
   }
 }
-TEST(FidelityVectorMasked, UnaryAndScalarOpsHalfFloatInt16Int32) {
+TEST(VectorMasked, UnaryAndScalarOpsHalfFloatInt16Int32) {
   RunUnaryAndScalar<half>();
   RunUnaryAndScalar<float>();
   RunUnaryAndScalar<int16_t>();
   RunUnaryAndScalar<int32_t>();
 }
 
-TEST(FidelityVectorMasked, SqrtExpWithBitMaskFloat) {
+TEST(VectorMasked, SqrtExpWithBitMaskFloat) {
   CoreFixture fx;
   auto dst = fx.Take<float>(kCap), src = fx.Take<float>(kCap);
   const auto vs = RandomVector<float>(kCap, 0.5f, 4, 8);
@@ -270,7 +270,7 @@ TEST(FidelityVectorMasked, SqrtExpWithBitMaskFloat) {
   ExpectSame(Read(dst, kCap), want, "Sqrt");
 }
 
-TEST(FidelityVectorMasked, ShiftAndNotOnInt16) {
+TEST(VectorMasked, ShiftAndNotOnInt16) {
   CoreFixture fx;
   auto dst = fx.Take<int16_t>(kCap), src = fx.Take<int16_t>(kCap);
   const auto vs = RandomVector<int16_t>(kCap, -3000, 3000, 9);
@@ -293,7 +293,7 @@ TEST(FidelityVectorMasked, ShiftAndNotOnInt16) {
   ExpectSame(Read(dst, kCap), want, "Not");
 }
 
-TEST(FidelityVectorMasked, DuplicateWithStrides) {
+TEST(VectorMasked, DuplicateWithStrides) {
   CoreFixture fx;
   auto dst = fx.Take<half>(kCap);
   std::vector<half> want(kCap, Sentinel<half>());
@@ -336,7 +336,7 @@ void RunCounterMode(uint32_t count, const AscendC::BinaryRepeatParams& p) {
   }
   ExpectSame(Read(dst, kCap), want, "counter-mode Mul");
 }
-TEST(FidelityVectorMasked, CounterModeCoversCountElementsAcrossRepeats) {
+TEST(VectorMasked, CounterModeCoversCountElementsAcrossRepeats) {
   for (uint32_t count : {1u, 100u, 128u, 300u, 1000u}) {
     SCOPED_TRACE(count);
     RunCounterMode<half>(count, {1, 1, 1, 8, 8, 8});
@@ -346,7 +346,7 @@ TEST(FidelityVectorMasked, CounterModeCoversCountElementsAcrossRepeats) {
   RunCounterMode<float>(150, {2, 1, 1, 16, 8, 8});
 }
 
-TEST(FidelityVectorMasked, IsSetMaskFalseUsesTheRegisterAndTrueWritesIt) {
+TEST(VectorMasked, IsSetMaskFalseUsesTheRegisterAndTrueWritesIt) {
   CoreFixture fx;
   auto dst = fx.Take<float>(kCap), a = fx.Take<float>(kCap), b = fx.Take<float>(kCap);
   Fill(a, std::vector<float>(kCap, 1.0f));
@@ -379,7 +379,7 @@ TEST(FidelityVectorMasked, IsSetMaskFalseUsesTheRegisterAndTrueWritesIt) {
 }
 
 // --- every check ---
-TEST(FidelityVectorMasked, RejectsMaskOutsideRange) {
+TEST(VectorMasked, RejectsMaskOutsideRange) {
   CoreFixture fx;
   auto h = fx.Take<half>(kCap);
   auto f = fx.Take<float>(kCap);
@@ -407,7 +407,7 @@ TEST(FidelityVectorMasked, RejectsMaskOutsideRange) {
             std::string::npos);
 }
 
-TEST(FidelityVectorMasked, RejectsOperandExtentBeyondTensor) {
+TEST(VectorMasked, RejectsOperandExtentBeyondTensor) {
   CoreFixture fx;
   auto small = fx.Take<half>(256);  // 512 B: two full repeats
   auto big = fx.Take<half>(kCap);
@@ -442,7 +442,7 @@ TEST(FidelityVectorMasked, RejectsOperandExtentBeyondTensor) {
   AscendC::SetMaskNorm();
 }
 
-TEST(FidelityVectorMasked, RejectsMisalignedAndPartiallyOverlappingOperands) {
+TEST(VectorMasked, RejectsMisalignedAndPartiallyOverlappingOperands) {
   CoreFixture fx;
   auto big = fx.Take<half>(kCap);
   EXPECT_NE(ErrorOf([&] {
@@ -456,7 +456,7 @@ TEST(FidelityVectorMasked, RejectsMisalignedAndPartiallyOverlappingOperands) {
   AscendC::Relu(big, big, 128, 2, {1, 1, 8, 8});  // same start is allowed (in place)
 }
 
-TEST(FidelityVectorMasked, RejectsSetVectorMaskInTheWrongMode) {
+TEST(VectorMasked, RejectsSetVectorMaskInTheWrongMode) {
   CoreFixture fx;
   EXPECT_NE(ErrorOf([&] { AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(10); })
                 .find("SetVectorMask<COUNTER> called while the mask is in normal mode (call "
