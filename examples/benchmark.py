@@ -258,7 +258,7 @@ def main():
         ax.grid(True, which="both", alpha=0.3)
         ax.legend()
     fig.tight_layout()
-    os.makedirs(os.path.dirname(args.plot), exist_ok=True)
+    os.makedirs(os.path.dirname(args.plot) or ".", exist_ok=True)  # a bare file name: here
     fig.savefig(args.plot, dpi=110)
     print(f"wrote {args.plot}")
 

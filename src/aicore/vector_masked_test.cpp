@@ -119,6 +119,14 @@ void RunBinaryCases() {
       {0, {0x8000000000000001ull, 0x00F0F0F00000000Full}, 3, {1, 1, 1, 8, 8, 8}},
       {0, {0xDEADBEEFCAFEF00Dull, 0x1ull << 63}, 2, {3, 2, 1, 24, 16, 8}},
       {33, {0, 0}, 1, {0, 1, 1, 8, 8, 8}},  // dst block stride 0
+      // One row of src0 (or src1) reused by every dense repeat, every element active: run as
+      // one count-form call over a replicated row; then the shapes just outside that path.
+      {256 / sizeof(T), {0, 0}, 31, {1, 1, 1, 8, 0, 8}},
+      {256 / sizeof(T), {0, 0}, 7, {1, 1, 1, 8, 8, 0}},
+      {256 / sizeof(T), {0, 0}, 1, {1, 1, 1, 8, 0, 8}},
+      {256 / sizeof(T) - 1, {0, 0}, 6, {1, 1, 1, 8, 0, 8}},
+      {0, {~0ull, ~0ull >> 1}, 4, {1, 1, 1, 8, 8, 0}},
+      {256 / sizeof(T), {0, 0}, 3, {1, 1, 2, 8, 0, 16}},
   };
   uint32_t seed = 10;
   for (const BinCase& c : cases) {

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "aicore/simd/dtype_visit.h"
 #include "ascsim/aicore/simd/vector_math.h"
@@ -31,6 +32,31 @@ uint32_t ActiveSpan(const RepeatMask& m) {
 
 uint32_t PopCount(const RepeatMask& m) {
   return static_cast<uint32_t>(__builtin_popcountll(m.bits[0]) + __builtin_popcountll(m.bits[1]));
+}
+
+bool ReplicateRepeatedRow(const RepeatPlan& plan, size_t elem, const Stride& sd, const Stride& sa,
+                          const Stride& sb, const void* d, const void** a, const void** b) {
+  constexpr uint64_t kRow = 256;  // one repeat
+  const auto dense = [](const Stride& s) { return s.block == 32 && s.repeat == kRow; };
+  const auto row = [](const Stride& s) { return s.block == 32 && s.repeat == 0; };
+  if (plan.repeats < 2 || !dense(sd)) return false;
+  const bool row_a = row(sa) && dense(sb);
+  const bool row_b = row(sb) && dense(sa);
+  if (!row_a && !row_b) return false;
+  if (plan.body.Next(0, false) < plan.per_repeat || plan.last.Next(0, false) < plan.per_repeat) {
+    return false;  // some element inactive
+  }
+  const size_t bytes = size_t{plan.repeats} * plan.per_repeat * elem;
+  const auto* src_row = static_cast<const uint8_t*>(row_a ? *a : *b);
+  const auto* dst = static_cast<const uint8_t*>(d);
+  if (dst < src_row + kRow && src_row < dst + bytes) return false;
+  thread_local std::vector<uint8_t> scratch;
+  if (scratch.size() < bytes) scratch.resize(bytes);
+  // Fixed-size copies: the compiler emits plain vector moves (a doubling memcpy would reach
+  // libc's `rep movsb`).
+  for (size_t at = 0; at < bytes; at += kRow) std::memcpy(scratch.data() + at, src_row, kRow);
+  (row_a ? *a : *b) = scratch.data();
+  return true;
 }
 
 namespace {

@@ -2,7 +2,8 @@
 // SIMD compiled for every x86-64 target Highway knows and chosen at run time (dynamic dispatch),
 // so one binary uses AVX-512 or AVX2+F16C where present and stays correct on plain SSE2.
 // half uses F16C for its float<->half conversions (round to nearest even, as the device; the
-// other rounding modes of float -> half from F16C's result and its neighbour); targets without
+// directed modes through F16C's rounding immediate, ROUND and ODD through one bit placed in the
+// float before F16C rounds); targets without
 // F16C, bfloat16_t, integer types, reductions and the other casts take the portable element
 // loops at the end of this file.
 #include "ascsim/aicore/simd/vector_math.h"
@@ -351,6 +352,30 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> MaskBits16(DF df, hn::Vec<DF> mask)
                      hn::DemoteTo(di16, hn::BitCast(hn::RebindToSigned<DF>(), mask)));
 }
 
+// ODD or ROUND for vectors without NaN or non-zero subnormal halves (|f| >= 2^-14, or zero):
+// the last 13 fraction bits are what the conversion drops, so one bit placed in the float decides
+// F16C's own rounding, at the cost of two or three integer operations.
+template <Rounding mode, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> NormalHalfBits(DF df, hn::Vec<DF> f) {
+  const hn::RebindToSigned<DF> di;
+  const auto x = hn::BitCast(di, f);
+  if constexpr (mode == Rounding::kOdd) {
+    // Inexact (a dropped bit set) puts a sticky bit on the half's last bit (bit 13): the carry
+    // of (dropped + 0x1FFF) reaches bit 13 exactly when dropped != 0. Truncation keeps it: the
+    // odd one of the two neighbours. Finite values from 65504 up truncate to 65504 (0x7BFF,
+    // odd), as the reference saturates; inf has no dropped bits.
+    const auto carry = hn::Add(hn::And(x, hn::Set(di, 0x1FFF)), hn::Set(di, 0x1FFF));
+    return DemoteF16c<3>(df, hn::BitCast(df, hn::Or(x, hn::And(carry, hn::Set(di, 0x2000)))));
+  } else {
+    // The round bit (bit 12, half a half-ulp) copied into bit 0 makes an exact tie lie above
+    // the midpoint, so nearest-even rounds it away from zero; every other value rounds as
+    // before (bit 0 lies below every other dropped bit). 65520 and up go to inf, as away from
+    // zero does.
+    const auto round_bit = hn::And(hn::ShiftRight<12>(x), hn::Set(di, 1));
+    return DemoteF16c<0>(df, hn::BitCast(df, hn::Or(x, round_bit)));
+  }
+}
+
 // One vector of floats to half bits (in 16-bit lanes) under `mode`.
 template <Rounding mode, class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> HalfVector(DF df, hn::Vec<DF> f) {
@@ -372,41 +397,43 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> HalfVector(DF df, hn::Vec<DF> f) {
     return hn::DemoteTo(du16, CanonicalNaN(df, f, hn::PromoteTo(di, bits)));
   } else if constexpr (kF16cRounding && sizeof(hn::Vec<DF>) >= 32 &&
                        (mode == Rounding::kOdd || mode == Rounding::kRound)) {
+    const hn::RebindToSigned<DF> di;
+    // One float compare clears the usual vector: every |f| >= 2^-14 (normal halves, inf,
+    // overflow; false for NaN and for zero).
+    if (HWY_LIKELY(hn::AllTrue(df, hn::Ge(hn::Abs(f), hn::Set(df, 0x1p-14f))))) {
+      return NormalHalfBits<mode>(df, f);
+    }
+    // Zero is right in the bit trick too; non-zero subnormal halves, 0 < |f| < 2^-14, are not:
+    // there the half's last bit sits further up the float's fraction. One signed compare after
+    // adding 2^31 - 1 maps |f| in [1, 0x387FFFFF] onto [INT_MIN, 0xB87FFFFE] and everything else
+    // (zero, normal, inf, NaN) above it.
+    const auto abs = hn::And(hn::BitCast(di, f), hn::Set(di, 0x7FFFFFFF));
+    const auto tiny = hn::Lt(hn::Add(abs, hn::Set(di, 0x7FFFFFFF)),
+                             hn::Set(di, static_cast<int32_t>(0xB87FFFFFu)));
+    if (hn::AllFalse(di, hn::Or(tiny, hn::RebindMask(di, nan)))) {
+      return NormalHalfBits<mode>(df, f);
+    }
     const hn::Rebind<F16, DF> dh;
-    // Truncated, then: ODD sets the last bit of an inexact result (the odd one of the two
-    // neighbours); ROUND takes the next magnitude at an exact tie and round-to-nearest-even
-    // everywhere else, as the reference does. The differences are exact (Sterbenz), so a tie
-    // is an equality; next to inf (65504..65535) there is none and the nearest stands.
+    // Subnormal halves or NaN in the vector: truncated, then ODD sets the last bit of an
+    // inexact result (the odd one of the two neighbours); ROUND takes the next magnitude at an
+    // exact tie and round-to-nearest-even everywhere else, as the reference does. The
+    // differences are exact (Sterbenz), so a tie is an equality; next to inf (65504..65535)
+    // there is none and the nearest stands.
     hn::Vec<decltype(du16)> bits;
+    const auto toward_zero = DemoteF16c<3>(df, f);
+    const auto back = hn::PromoteTo(df, hn::BitCast(dh, toward_zero));
     if constexpr (mode == Rounding::kOdd) {
-      const auto toward_zero = DemoteF16c<3>(df, f);
-      const auto back = hn::PromoteTo(df, hn::BitCast(dh, toward_zero));
       const auto inexact = hn::VecFromMask(df, hn::Ne(back, f));
       bits = hn::Or(toward_zero, hn::And(MaskBits16(df, inexact), hn::Set(du16, 1)));
     } else {
-      const hn::RebindToSigned<DF> di;
-      const auto x = hn::BitCast(di, f);
-      const auto abs = hn::And(x, hn::Set(di, 0x7FFFFFFF));
-      if (HWY_LIKELY(hn::AllFalse(di, hn::Lt(abs, hn::Set(di, 0x38800000))))) {
-        // Normal results: half a half-ulp (bit 12) added to the magnitude, then truncated, is
-        // rounding half away from zero; a sum of 65536 or more (and inf) saturates to inf.
-        const auto added = hn::Add(abs, hn::Set(di, 0x1000));
-        const auto sum = hn::IfThenElse(hn::Gt(added, hn::Set(di, 0x477FFFFF)),
-                                        hn::Set(di, 0x7F800000), added);
-        bits = DemoteF16c<3>(df, hn::BitCast(df, hn::Or(sum, hn::AndNot(hn::Set(di, 0x7FFFFFFF), x))));
-      } else {
-        const auto toward_zero = DemoteF16c<3>(df, f);
-        const auto back = hn::PromoteTo(df, hn::BitCast(dh, toward_zero));
-        const auto next = hn::Add(toward_zero, hn::Set(du16, 1));  // one ulp more magnitude
-        const auto mag = hn::Abs(f);
-        const auto below = hn::Sub(mag, hn::Abs(back));
-        const auto above = hn::Sub(hn::Abs(hn::PromoteTo(df, hn::BitCast(dh, next))), mag);
-        const auto tie = MaskBits16(df, hn::VecFromMask(df, hn::Eq(below, above)));
-        bits = hn::IfThenElse(hn::MaskFromVec(tie), next, DemoteF16c<0>(df, f));
-      }
+      const auto next = hn::Add(toward_zero, hn::Set(du16, 1));  // one ulp more magnitude
+      const auto mag = hn::Abs(f);
+      const auto below = hn::Sub(mag, hn::Abs(back));
+      const auto above = hn::Sub(hn::Abs(hn::PromoteTo(df, hn::BitCast(dh, next))), mag);
+      const auto tie = MaskBits16(df, hn::VecFromMask(df, hn::Eq(below, above)));
+      bits = hn::IfThenElse(hn::MaskFromVec(tie), next, DemoteF16c<0>(df, f));
     }
     if (HWY_LIKELY(hn::AllFalse(df, nan))) return bits;
-    const hn::RebindToSigned<DF> di;
     return hn::DemoteTo(du16, CanonicalNaN(df, f, hn::PromoteTo(di, bits)));
   } else {
     const auto bits = HalfBitsUnder<mode>(df, f);
@@ -460,6 +487,26 @@ bool CastFast(DType dst_t, DType src_t, Rounding mode, void* dst, const void* sr
   return false;
 }
 
+// Duplicate's fill in whole vectors of the widest target (2- and 4-byte elements; the others
+// take the portable loop): the compiler's own loop is built for the baseline's 16-byte stores.
+template <class T>
+void FillT(void* dst, const void* scalar, size_t n) {
+  const hn::ScalableTag<T> d;
+  T bits;
+  std::memcpy(&bits, scalar, sizeof(T));
+  const auto v = hn::Set(d, bits);
+  T* out = static_cast<T*>(dst);
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(v, d, out + i);
+  for (; i < n; ++i) out[i] = bits;
+}
+bool FillFast(size_t size, void* dst, const void* scalar, size_t n) {
+  if (size == 4) return FillT<uint32_t>(dst, scalar, n), true;
+  if (size == 2) return FillT<uint16_t>(dst, scalar, n), true;
+  return false;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace ascsim::simd
 HWY_AFTER_NAMESPACE();
@@ -472,6 +519,7 @@ HWY_EXPORT(BinaryFast);
 HWY_EXPORT(UnaryFast);
 HWY_EXPORT(ScalarFast);
 HWY_EXPORT(CastFast);
+HWY_EXPORT(FillFast);
 
 namespace {
 
@@ -868,6 +916,7 @@ void WithScalar(ScalarOp op, DType t, void* dst, const void* src, const void* sc
   portable::WithScalar(op, t, dst, src, scalar, n);
 }
 void Fill(DType t, void* dst, const void* scalar, size_t n) {
+  if (HWY_DYNAMIC_DISPATCH(FillFast)(DTypeSize(t), dst, scalar, n)) return;
   switch (DTypeSize(t)) {  // typed loops the compiler vectorises
     case 1: return FillBits<uint8_t>(dst, scalar, n);
     case 2: return FillBits<uint16_t>(dst, scalar, n);

@@ -229,6 +229,43 @@ TEST_F(VectorMathTargets, CastFloatToHalfEveryRoundingModeIsBitExact) {
   }
 }
 
+// The same values one at a time (n = 1, the rest of the vector zero): the fast paths decide per
+// vector whether a bit trick suffices, so a value must also be right when no neighbour in its
+// vector sends the whole vector down the general path; and in a vector of normal values with one
+// edge value in a varying lane (odd sizes, every lane position, the tail included).
+TEST_F(VectorMathTargets, CastFloatToHalfEdgeValuesAloneInTheirVector) {
+  const std::vector<float> in = RoundingEdgeCases();
+  for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    hwy::SetSupportedTargetsForTest(target);
+    for (Rounding mode : {Rounding::kRint, Rounding::kFloor, Rounding::kCeil, Rounding::kTrunc,
+                          Rounding::kRound, Rounding::kOdd}) {
+      int reported = 0;
+      for (size_t i = 0; i < in.size() && reported < 5; ++i) {
+        uint16_t fast = 0, ref = 0;
+        Cast(DType::kF16, DType::kF32, mode, &fast, &in[i], 1);
+        portable::Cast(DType::kF16, DType::kF32, mode, &ref, &in[i], 1);
+        if (fast == ref) continue;
+        ADD_FAILURE() << hwy::TargetName(target) << " mode " << int(mode) << ": " << in[i]
+                      << " alone gives 0x" << std::hex << fast << ", reference 0x" << ref
+                      << std::dec;
+        ++reported;
+      }
+      // 37 normal values (1.5) with one edge value moving through every position.
+      for (size_t i = 0; i < in.size() && reported < 5; i += 97) {
+        std::vector<float> v(37, 1.5f);
+        v[i % v.size()] = in[i];
+        std::vector<uint16_t> fast(v.size()), ref(v.size());
+        Cast(DType::kF16, DType::kF32, mode, fast.data(), v.data(), v.size());
+        portable::Cast(DType::kF16, DType::kF32, mode, ref.data(), v.data(), v.size());
+        if (fast == ref) continue;
+        ADD_FAILURE() << hwy::TargetName(target) << " mode " << int(mode) << ": " << in[i]
+                      << " at lane " << i % v.size() << " among 1.5s differs";
+        ++reported;
+      }
+    }
+  }
+}
+
 // The reference itself on values worked out by hand (half: 10 fraction bits, so the halves next
 // to 1 are 1 - 2^-11 and 1 + 2^-10; 65504 is the largest finite).
 TEST(CastFloatToHalf, ReferenceRoundsAsEachModeSays) {
@@ -259,6 +296,31 @@ TEST(CastFloatToHalf, ReferenceRoundsAsEachModeSays) {
     EXPECT_EQ(out, c.out) << c.in << " mode " << int(c.mode);
     Cast(DType::kF16, DType::kF32, c.mode, &out, &c.in, 1);
     EXPECT_EQ(out, c.out) << c.in << " mode " << int(c.mode) << " (fast path)";
+  }
+}
+
+// Fill (Duplicate) on every target and element size: every element of [0, n) holds the scalar's
+// bits, and the bytes after n (a guard) are left alone, for sizes around every vector width.
+TEST_F(VectorMathTargets, FillWritesExactlyNElements) {
+  for (int64_t target : hwy::SupportedAndGeneratedTargets()) {
+    hwy::SetSupportedTargetsForTest(target);
+    for (DType t : {DType::kF16, DType::kF32, DType::kI8, DType::kI16, DType::kU32, DType::kI64}) {
+      const size_t size = DTypeSize(t);
+      const uint8_t scalar[8] = {0x81, 0x42, 0x13, 0xC4, 0x35, 0x26, 0x97, 0x08};
+      for (size_t n : kSizes) {
+        std::vector<uint8_t> out((n + 9) * size, 0xEE);
+        Fill(t, out.data() + size, scalar, n);
+        for (size_t i = 0; i < out.size(); ++i) {
+          const bool inside = i >= size && i < (n + 1) * size;
+          const uint8_t want = inside ? scalar[i % size] : uint8_t{0xEE};
+          if (out[i] != want) {
+            ADD_FAILURE() << hwy::TargetName(target) << " " << DTypeName(t) << " n=" << n
+                          << ": byte " << i << " is " << int(out[i]) << ", want " << int(want);
+            break;
+          }
+        }
+      }
+    }
   }
 }
 

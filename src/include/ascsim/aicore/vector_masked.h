@@ -242,14 +242,21 @@ void MaskedBinaryWalk(const char* name, trace::VectorClass cls, const AscendC::L
       reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src1", src1, plan, sb, &nb));
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   CheckOverlap(name, "dst", d, nd, "src1", b, nb);
-  simd::ForEachRun(
-      plan, Contiguous({sd, sa, sb}),
-      [&](uint32_t r, uint32_t e, uint32_t len) {
-        body(d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
-             a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
-             b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
-      },
-      DenseRepeats({sd, sa, sb}));
+  const void* dense_a = a;
+  const void* dense_b = b;
+  if (simd::ReplicateRepeatedRow(plan, sizeof(T), sd, sa, sb, d, &dense_a, &dense_b)) {
+    body(d, static_cast<const uint8_t*>(dense_a), static_cast<const uint8_t*>(dense_b),
+         plan.repeats * plan.per_repeat);
+  } else {
+    simd::ForEachRun(
+        plan, Contiguous({sd, sa, sb}),
+        [&](uint32_t r, uint32_t e, uint32_t len) {
+          body(d + simd::ElementOffset(plan, sd, sizeof(T), r, e),
+               a + simd::ElementOffset(plan, sa, sizeof(T), r, e),
+               b + simd::ElementOffset(plan, sb, sizeof(T), r, e), len);
+        },
+        DenseRepeats({sd, sa, sb}));
+  }
   Record(core, [&] {
     return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
                       BufferId(src0), BufferId(src1));

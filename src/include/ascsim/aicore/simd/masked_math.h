@@ -60,6 +60,16 @@ inline uint64_t ElementOffset(const RepeatPlan& plan, const Stride& s, size_t el
 // One past the highest byte the plan touches in an operand laid out with `s` (0 when none).
 uint64_t ExtentBytes(const RepeatPlan& plan, const Stride& s, size_t elem);
 
+// A two-source instruction whose src0 or src1 is one repeat reused by every repeat (repeat
+// stride 0, block stride 32 B: Ascend's idiom for a row of constants) while dst and the other
+// source are dense and every element of every repeat is active: replicates the row into a
+// per-thread scratch and points *a or *b at it, so that the instruction can run as one
+// count-form call over all repeats (otherwise one call per repeat). Returns false, changing
+// nothing, when the instruction is not of that shape or dst overlaps the row (then the
+// per-repeat order would matter). The scratch stays valid until the thread's next call.
+bool ReplicateRepeatedRow(const RepeatPlan& plan, size_t elem, const Stride& sd, const Stride& sa,
+                          const Stride& sb, const void* d, const void** a, const void** b);
+
 // Calls run(r, e, len) for every run of `len` active elements starting at element e of repeat r.
 // Runs stop at block boundaries unless every operand is laid out contiguously (block stride 32 B),
 // in which case a run may cover a whole repeat. With `dense_repeats` (every operand's repeats are
