@@ -1,6 +1,7 @@
 #include "aicore/sanitizer/core_sanitizer.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <new>
@@ -8,6 +9,7 @@
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/checks.h"
+#include "ascsim/soc.h"
 
 namespace ascsim::aicore {
 namespace {
@@ -62,9 +64,9 @@ std::pair<AscendC::TPosition, AscendC::TPosition> LogicPositions(AscendC::TPosit
   }
 }
 
-}  // namespace
-
-QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+// The pipes of the event a queue between `src` and `dst` synchronises with;
+// QueueEventPipes looks them up in tables built from this once per architecture.
+QueuePipes ComputeQueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
   using trace::Pipe;
   if (src == dst) std::tie(src, dst) = LogicPositions(src);
   const Memory s = PhysOf(src, arch), d = PhysOf(dst, arch);
@@ -95,6 +97,41 @@ QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int a
     return {Pipe::kM, Pipe::kFix};
   }
   return {};
+}
+
+constexpr size_t kPositions = static_cast<size_t>(AscendC::TPosition::MAX) + 1;
+using QueuePipesTable = std::array<std::array<QueuePipes, kPositions>, kPositions>;
+
+}  // namespace
+
+// Every queue operation asks for its event's pipes (AllocTensor, EnQue, DeQue, FreeTensor), so the
+// answer is a table lookup: one table per architecture of the SoC profiles, built on first use.
+QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+  static const std::vector<std::pair<int, QueuePipesTable>> tables = [] {
+    std::vector<std::pair<int, QueuePipesTable>> built;
+    for (const SocProfile& profile : SocProfiles()) {
+      const int a = profile.arch;
+      if (std::any_of(built.begin(), built.end(), [&](const auto& t) { return t.first == a; })) {
+        continue;
+      }
+      QueuePipesTable table{};
+      for (size_t i = 0; i < kPositions; ++i) {
+        for (size_t j = 0; j < kPositions; ++j) {
+          table[i][j] = ComputeQueueEventPipes(static_cast<AscendC::TPosition>(i),
+                                               static_cast<AscendC::TPosition>(j), a);
+        }
+      }
+      built.emplace_back(a, table);
+    }
+    return built;
+  }();
+  const auto i = static_cast<size_t>(src), j = static_cast<size_t>(dst);
+  if (i < kPositions && j < kPositions) {
+    for (const auto& [a, table] : tables) {
+      if (a == arch) return table[i][j];
+    }
+  }
+  return ComputeQueueEventPipes(src, dst, arch);
 }
 
 CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
