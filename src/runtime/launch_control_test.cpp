@@ -12,8 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "ascsim/runtime.h"
+#include "aicore_test_util.h"
 #include "ascsim/kernel_launcher.h"
+#include "ascsim/runtime.h"
 #include "kernel_launchers.h"
 #include "kernel_operator.h"
 
@@ -34,16 +35,8 @@ void LaunchSpinForever(uint32_t block_dim, ascsim::Stream* stream) {
       .Run(block_dim, stream, flag);
 }
 using Clock = std::chrono::steady_clock;
-
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Sets the launch timeout for one test and restores the previous value.
-class TimeoutScope : ascsim::ScopedSettings {
- public:
-  explicit TimeoutScope(double seconds) { ascsim::SetLaunchTimeout(seconds); }
-};
+using ascsim_test::SecondsSince;
+using ascsim_test::TimeoutScope;
 
 // z = x + y on the real add kernel; checks every element.
 void ExpectAddWorks(ascsim::Stream* stream = nullptr) {
@@ -139,7 +132,8 @@ TEST(LaunchCancel, CancelFromAnotherThreadStopsARunningLaunch) {
     ADD_FAILURE() << "expected a cancel";
   } catch (const ascsim::KernelError& e) {
     EXPECT_EQ(e.fault_kind(), ascsim::ErrorKind::kTimeout);
-    EXPECT_THAT(e.what(), HasSubstr("spin_forever_custom: block 0/3: launch cancelled: interrupted"));
+    EXPECT_THAT(e.what(),
+                HasSubstr("spin_forever_custom: block 0/3: launch cancelled: interrupted"));
   }
   canceller.join();
   EXPECT_TRUE(token.cancelled());

@@ -37,21 +37,8 @@ using ::testing::Not;
 using AscendC::LocalTensor;
 using AscendC::TPosition;
 using Clock = std::chrono::steady_clock;
-
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-class TimeoutScope {
- public:
-  explicit TimeoutScope(double seconds) : previous_(ascsim::GetLaunchTimeout()) {
-    ascsim::SetLaunchTimeout(seconds);
-  }
-  ~TimeoutScope() { ascsim::SetLaunchTimeout(previous_); }
-
- private:
-  double previous_;
-};
+using ascsim_test::SecondsSince;
+using ascsim_test::TimeoutScope;
 
 class SerialScope {
  public:

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -108,5 +109,16 @@ std::string ErrorOf(F&& fn, ascsim::ErrorKind* kind = nullptr) {
   ADD_FAILURE() << "expected an ascsim::Error";
   return "";
 }
+
+// Seconds since `start` on the steady clock (how long a timed-out or cancelled launch took).
+inline double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Sets the launch timeout for one test; every setting is restored at the end of the scope.
+class TimeoutScope : ascsim::ScopedSettings {
+ public:
+  explicit TimeoutScope(double seconds) { ascsim::SetLaunchTimeout(seconds); }
+};
 
 }  // namespace ascsim_test
