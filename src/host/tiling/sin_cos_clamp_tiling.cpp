@@ -23,6 +23,17 @@ uint32_t TrigFactor(uint32_t typeSize, bool isReuseSource) {
 uint32_t Elements(const TensorShape& shape) {
   return static_cast<uint32_t>(std::max<int64_t>(shape.GetShapeSize(), 0));
 }
+
+// `factor` typeSize units per element, at least one repeat's worth; nothing set for an empty shape.
+void FactorTmpSizes(const TensorShape& srcShape, uint32_t typeSize, uint32_t factor,
+                    uint32_t& maxValue, uint32_t& minValue) {
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+    return;
+  }
+  minValue = factor * kRepeatBytes;
+  maxValue = factor * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+}
 }  // namespace
 
 void GetSinMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
@@ -50,9 +61,7 @@ void GetCosMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
     std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
     return;
   }
-  const uint32_t factor = TrigFactor(typeSize, isReuseSource);
-  minValue = factor * kRepeatBytes;
-  maxValue = factor * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+  FactorTmpSizes(srcShape, typeSize, TrigFactor(typeSize, isReuseSource), maxValue, minValue);
 }
 
 void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
@@ -63,13 +72,7 @@ void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCou
 
 void GetCoshMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  if (srcShape.GetShapeSize() <= 0) {
-    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
-    return;
-  }
-  const uint32_t procs = typeSize == sizeof(float) ? 2 : 6;
-  minValue = procs * kRepeatBytes;
-  maxValue = procs * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
 }
 
 void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
