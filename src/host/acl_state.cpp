@@ -6,6 +6,7 @@
 #include <string>
 
 #include "runtime/fork_safety.h"
+#include "runtime/process.h"
 
 namespace ascsim::host {
 
@@ -20,6 +21,11 @@ AclState::ThreadState& AclState::ThisThread() {
 }
 
 AclState::AclState() {
+  // The runtime's Process registers fork handlers of its own when it is first made. Made later, by
+  // an entry point that holds one of these locks (aclrtCreateEvent installing its launch observer),
+  // that thread would wait for the fork registry while a fork() on another thread holds the
+  // registry and waits for this lock in LockAll. Made first, it never is.
+  runtime::Process::Get();
   runtime::AddForkHandlers([this] { LockAll(); }, [this] { UnlockAll(); },
                            [this] {
                              UnlockAll();
