@@ -19,7 +19,7 @@ BufferSlot* StackSlot(AscendC::TPipe& pipe, const char* call) {
     s = BufferSlot{};
     s.addr = addr;
     s.bytes = bytes;
-    s.id = core.next_buffer_id++;
+    s.id = core.queues.next_buffer_id++;
     s.generation = generation;
     s.state = BufferState::kFixed;
     s.owner = &pipe;

@@ -27,8 +27,8 @@ void SetAtomicMode(AtomicOp op, const char* type_name, bool supported) {
                 ")"));
     }
   }
-  core.atomic_op = static_cast<uint8_t>(op);
-  core.atomic_type = type_name;
+  core.sys.atomic_op = static_cast<uint8_t>(op);
+  core.sys.atomic_type = type_name;
 }
 
 }  // namespace ascsim::aicore

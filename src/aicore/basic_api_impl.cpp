@@ -10,7 +10,7 @@ namespace ascsim::aicore {
 BufferSlot* UbSlotAt(const char* call, const char* role, uint64_t ub_offset, uint32_t elem,
                      uint64_t* slot_offset) {
   CoreContext& core = CurrentCore();
-  BufferSlot* slot = core.pipe != nullptr ? FindUbSlot(*core.pipe, ub_offset) : nullptr;
+  BufferSlot* slot = core.queues.pipe != nullptr ? FindUbSlot(*core.queues.pipe, ub_offset) : nullptr;
   if (slot == nullptr) {
     Fault(ErrorKind::kOutOfBounds,
           Str(call, ": ", role, " UB address ", Hex(ub_offset),

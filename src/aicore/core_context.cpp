@@ -100,7 +100,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, uint8_t* ub_arena
       owned_ub_(nullptr, std::free),
       sanitizer_(nullptr, DeleteSanitizer),
       slot_store_(TakeSlotStore()) {
-  context_.slot_store = slot_store_.get();
+  context_.queues.slot_store = slot_store_.get();
   context_.launch = launch;
   context_.block_idx = block_idx;
   // A vector launch runs each block on an AIV of a split architecture; everything else that
@@ -133,7 +133,7 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
       owned_ub_(nullptr, std::free),
       sanitizer_(nullptr, DeleteSanitizer),
       slot_store_(TakeSlotStore()) {
-  context_.slot_store = slot_store_.get();
+  context_.queues.slot_store = slot_store_.get();
   context_.launch = launch;
   context_.block_idx = block_idx;
   context_.unit = unit;
@@ -209,9 +209,9 @@ std::string WhereAmI() {
         return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
                    " AIV", core->sub_block_idx, ": ");
       }
-      if (core->matmul_client >= 0) {  // the AIC running a Matmul request of one of its AIVs
+      if (core->matmul.client >= 0) {  // the AIC running a Matmul request of one of its AIVs
         return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
-                   " AIC (Matmul of AIV", core->matmul_client, "): ");
+                   " AIC (Matmul of AIV", core->matmul.client, "): ");
       }
       return Str(core->launch->kernel, ": block ", core->block_idx, "/", core->launch->block_num,
                  " AIC: ");

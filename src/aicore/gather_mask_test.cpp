@@ -79,8 +79,8 @@ void CheckUserPattern(uint32_t mask, AscendC::GatherMaskParams p, uint32_t patte
   ASSERT_EQ(rsvd, want_count);
   for (uint64_t i = 0; i < want_count; ++i) ASSERT_EQ(Bits(dst.GetValue(i)), Bits(want[i])) << i;
   // The mask register is left in normal mode holding the count (CANN's SetMaskNorm after).
-  EXPECT_FALSE(ascsim::aicore::CurrentCore().mask_counter_mode);
-  EXPECT_EQ(ascsim::aicore::CurrentCore().mask_low, mask);
+  EXPECT_FALSE(ascsim::aicore::CurrentCore().vector.mask_counter_mode);
+  EXPECT_EQ(ascsim::aicore::CurrentCore().vector.mask_low, mask);
 }
 
 TEST(GatherMaskCounter, UserPatternHalfAndFloat) {
@@ -147,9 +147,9 @@ TEST(GatherMaskCounter, NormalModeLeavesAFullMask) {
   uint64_t rsvd = 0;
   AscendC::GatherMask(dst, src, uint8_t(7), false, 0, {1, 1, 8, 0}, rsvd);
   EXPECT_EQ(rsvd, 64u);
-  EXPECT_FALSE(ascsim::aicore::CurrentCore().mask_counter_mode);
-  EXPECT_EQ(ascsim::aicore::CurrentCore().mask_low, ~0ull);
-  EXPECT_EQ(ascsim::aicore::CurrentCore().mask_high, 0ull);
+  EXPECT_FALSE(ascsim::aicore::CurrentCore().vector.mask_counter_mode);
+  EXPECT_EQ(ascsim::aicore::CurrentCore().vector.mask_low, ~0ull);
+  EXPECT_EQ(ascsim::aicore::CurrentCore().vector.mask_high, 0ull);
 }
 
 TEST(GatherMaskCounter, Errors) {

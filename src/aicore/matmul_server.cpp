@@ -62,11 +62,11 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
     ctx->unit = CoreUnit::kAic;
     ctx->group = &g;
     ctx->trace = g.aic_trace;
-    ctx->matmul_client = static_cast<int>(sub);
+    ctx->matmul.client = static_cast<int>(sub);
     g.server_slots[sub] = std::make_unique<SlotStore>();
-    ctx->slot_store = g.server_slots[sub].get();
+    ctx->queues.slot_store = g.server_slots[sub].get();
     // Its buffers share the AIC's trace: keep their ids apart from the AIC's own.
-    ctx->next_buffer_id = (1u + sub) << 24;
+    ctx->queues.next_buffer_id = (1u + sub) << 24;
     MapCubeMemories(*ctx, ThreadServerMemories());
     g.server[sub] = std::move(ctx);
   }
@@ -122,7 +122,7 @@ aicore::BufferSlot WholeMemory(aicore::CoreContext& core, aicore::Memory memory,
   aicore::BufferSlot slot;
   slot.addr = core.mem_base[m];
   slot.bytes = core.mem_size[m];
-  slot.id = core.next_buffer_id++;
+  slot.id = core.queues.next_buffer_id++;
   slot.trace = core.trace;
   slot.position = pos;
   slot.memory = memory;
@@ -149,7 +149,7 @@ L0Buffers MatmulL0Buffers(const AscendC::TPipe& pipe) {
                                 "that uses Matmul, or use a separate TPipe after End()"));
     }
   }
-  if (!core.matmul_l0) {
+  if (!core.matmul.l0) {
     if (!aicore::EnsureCubeMemories(core)) {
       aicore::Fault(ErrorKind::kInvalidArgument,
                     "Matmul::Init: this core has no cube unit (an AIV without its AIC)");
@@ -158,9 +158,9 @@ L0Buffers MatmulL0Buffers(const AscendC::TPipe& pipe) {
     pool->slots[0] = WholeMemory(core, Memory::kL0A, AscendC::TPosition::A2, pool.get());
     pool->slots[1] = WholeMemory(core, Memory::kL0B, AscendC::TPosition::B2, pool.get());
     pool->slots[2] = WholeMemory(core, Memory::kBt, AscendC::TPosition::C2, pool.get());
-    core.matmul_l0 = pool;
+    core.matmul.l0 = pool;
   }
-  auto* pool = static_cast<L0Pool*>(core.matmul_l0.get());
+  auto* pool = static_cast<L0Pool*>(core.matmul.l0.get());
   return L0Buffers{&pool->slots[0], &pool->slots[1], &pool->slots[2]};
 }
 

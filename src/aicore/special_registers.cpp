@@ -10,19 +10,19 @@ namespace ascsim::aicore {
 void SetDeqScaleImpl(uint16_t half_bits) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  core.deq_scale = half_bits;
-  core.deq_scale_set = true;
+  core.vector.deq_scale = half_bits;
+  core.vector.deq_scale_set = true;
 }
 
 void CastInt32ToHalfDeq(CoreContext& core, half* dst, const int32_t* src, uint64_t n) {
-  if (!core.deq_scale_set) {
+  if (!core.vector.deq_scale_set) {
     Warn(
         "Cast int32_t->half: the device scales by the DEQSCALE register, which this kernel never "
         "set (call SetDeqScale((half)1.0) before the Cast); ascsim uses 1.0",
         "Cast/deqscale");
   }
   const float scale =
-      core.deq_scale_set ? HalfBitsToFloat(static_cast<uint16_t>(core.deq_scale)) : 1.0f;
+      core.vector.deq_scale_set ? HalfBitsToFloat(static_cast<uint16_t>(core.vector.deq_scale)) : 1.0f;
   for (uint64_t i = 0; i < n; ++i) dst[i] = half(static_cast<float>(src[i]) * scale);
 }
 
@@ -39,14 +39,14 @@ void SetCtrlBit48(int64_t value) {
         "not simulated; ascsim keeps computing in inf/NaN mode",
         "CtrlSpr/48/0");
   }
-  core.ctrl = (core.ctrl & ~(uint64_t{1} << 48)) | (static_cast<uint64_t>(value) << 48);
+  core.sys.ctrl = (core.sys.ctrl & ~(uint64_t{1} << 48)) | (static_cast<uint64_t>(value) << 48);
 }
 
 void WriteRawMask(uint64_t high, uint64_t low) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
-  core.mask_high = high;
-  core.mask_low = low;
+  core.vector.mask_high = high;
+  core.vector.mask_low = low;
 }
 
 }  // namespace ascsim::aicore

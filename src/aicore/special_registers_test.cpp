@@ -109,14 +109,14 @@ TEST(SpecialRegisters, AscendCUtilsSetMaskWritesTheRegister) {
     AscendC::AscendCUtils::SetMask<half>(len);
     uint64_t lo = 0, hi = 0;
     for (int32_t e = 0; e < std::min(len, 128); ++e) (e < 64 ? lo : hi) |= uint64_t{1} << (e % 64);
-    EXPECT_EQ(core.mask_low, lo) << len;
-    EXPECT_EQ(core.mask_high, hi) << len;
+    EXPECT_EQ(core.vector.mask_low, lo) << len;
+    EXPECT_EQ(core.vector.mask_high, hi) << len;
   }
   AscendC::AscendCUtils::SetMask<float>(64);  // a whole float repeat
-  EXPECT_EQ(core.mask_low, ~0ull);
+  EXPECT_EQ(core.vector.mask_low, ~0ull);
   AscendC::AscendCUtils::SetMask<float>(0x12, 0x34);
-  EXPECT_EQ(core.mask_high, 0x12u);
-  EXPECT_EQ(core.mask_low, 0x34u);
+  EXPECT_EQ(core.vector.mask_high, 0x12u);
+  EXPECT_EQ(core.vector.mask_low, 0x34u);
   EXPECT_EQ(AscendC::AscendCUtils::GetC0Count(2), 16);
   EXPECT_EQ(AscendC::AscendCUtils::GetC0Count(4), 8);
   EXPECT_EQ(AscendC::AscendCUtils::GetBitSize(4), 32);
@@ -133,8 +133,8 @@ TEST(SpecialRegisters, AscendCUtilsSetMaskWritesTheRegister) {
   AscendC::Add<float, false>(c, a, b, AscendC::MASK_PLACEHOLDER, 1, {1, 1, 1, 8, 8, 8});
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(c.GetValue(i), i < 10 ? 3.0f : 0.0f) << i;
   AscendC::InitSocState();
-  EXPECT_EQ(core.mask_low, ~0ull);
-  EXPECT_FALSE(core.mask_counter_mode);
+  EXPECT_EQ(core.vector.mask_low, ~0ull);
+  EXPECT_FALSE(core.vector.mask_counter_mode);
 }
 
 }  // namespace

@@ -93,15 +93,15 @@ BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t ele
               MemoryLongName(memory)));
   }
 
-  if (!core.static_slots) core.static_slots = std::make_shared<StaticSlots>();
-  auto& slots = *static_cast<StaticSlots*>(core.static_slots.get());
+  if (!core.queues.static_slots) core.queues.static_slots = std::make_shared<StaticSlots>();
+  auto& slots = *static_cast<StaticSlots*>(core.queues.static_slots.get());
   for (const auto& slot : slots) {
     if (slot->position == pos) return slot.get();
   }
   auto slot = std::make_unique<BufferSlot>();
   slot->addr = core.mem_base[m];
   slot->bytes = capacity;
-  slot->id = core.next_buffer_id++;
+  slot->id = core.queues.next_buffer_id++;
   slot->state = BufferState::kFixed;
   slot->position = pos;
   slot->memory = memory;
@@ -117,13 +117,13 @@ void ClaimLocalMemAllocator(uint8_t hard) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   const uint8_t bit = static_cast<uint8_t>(1u << hard);
-  if (core.local_mem_allocators & bit) {
+  if (core.queues.local_mem_allocators & bit) {
     Fault(ErrorKind::kInvalidArgument,
           Str("LocalMemAllocator<Hardware::", HardwareName(hard),
               ">: a second allocator of one memory in a kernel (only one may exist in an "
               "operator's lifetime; keep the first and allocate from it)"));
   }
-  core.local_mem_allocators |= bit;
+  core.queues.local_mem_allocators |= bit;
 }
 
 void CheckAllocatorPosition(uint8_t hard, AscendC::TPosition pos) {

@@ -124,7 +124,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckEventId("SetFlag", event, id);
-  int& pending = core.pending_flags[FlagKey(event, id)];
+  int& pending = core.queues.pending_flags[FlagKey(event, id)];
   if (pending > 0) {
     // The ISA forbids a second set_flag on one (pipe pair, id) before its wait_flag.
     Fault(ErrorKind::kSyncMisuse,
@@ -143,8 +143,8 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckEventId("WaitFlag", event, id);
-  auto it = core.pending_flags.find(FlagKey(event, id));
-  if (it == core.pending_flags.end() || it->second == 0) {
+  auto it = core.queues.pending_flags.find(FlagKey(event, id));
+  if (it == core.queues.pending_flags.end() || it->second == 0) {
     Fault(
         ErrorKind::kSyncMisuse,
         Str("WaitFlag<", AscendC::HardEventName(event), ">(EVENT_ID", id,
@@ -210,7 +210,7 @@ void FinishBlock(CoreContext& core) {
   if (!core.deferred_fault.empty()) Fault(ErrorKind::kInvalidArgument, core.deferred_fault);
   // With ASCSIM_SANITIZE=sync an unwaited SetFlag fails the launch instead of the warning below.
   if (core.sanitizer != nullptr) core.sanitizer->FinishBlock();
-  for (const auto& [key, count] : core.pending_flags) {
+  for (const auto& [key, count] : core.queues.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);
       Warn(Str("SetFlag<", AscendC::HardEventName(event), ">(EVENT_ID", key % 8,

@@ -47,20 +47,20 @@ const char* HardEventName(HardEvent event) {
 // 一个TPipe" (and TPipe简介.md: a kernel initialises exactly one TPipe; the tpipe_reuse sample
 // calls pipe1.Destroy() before constructing pipe2). So a second TPipe while the first is alive
 // and not Destroy()ed is an error here, not a second allocator over the same UB.
-TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->pipe) {
+TPipe::TPipe() : core_(&ascsim::aicore::CurrentCore()), previous_(core_->queues.pipe) {
   ascsim::aicore::EnterApiCall(*core_);
-  if (core_->active_pipe != nullptr) {
+  if (core_->queues.active_pipe != nullptr) {
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kInvalidArgument,
         ascsim::aicore::Str("TPipe: another TPipe is still alive on this core (",
-                            core_->active_pipe->used_bytes(), " B of UB from offset 0 in ",
-                            core_->active_pipe->buffer_count(),
+                            core_->queues.active_pipe->used_bytes(), " B of UB from offset 0 in ",
+                            core_->queues.active_pipe->buffer_count(),
                             " buffers); one TPipe manages UB per kernel and two would alias it "
                             "(the device may hang): call Destroy() on the first before "
                             "constructing the next"));
   }
-  core_->pipe = this;
-  core_->active_pipe = this;
+  core_->queues.pipe = this;
+  core_->queues.active_pipe = this;
 }
 
 namespace {
@@ -71,8 +71,8 @@ void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core, ascsim::aicore::Buffer
     const ascsim::aicore::BufferSlot& slot = *slots[i];
     const auto pos = static_cast<size_t>(slot.position);
     if (slot.is_queue && slot.state != ascsim::aicore::BufferState::kFree &&
-        pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0) {
-      --core.live_allocs_per_position[pos];
+        pos < ascsim::aicore::kPositionSlots && core.queues.live_allocs_per_position[pos] > 0) {
+      --core.queues.live_allocs_per_position[pos];
     }
   }
 }
@@ -81,14 +81,14 @@ void ReleaseLiveAllocs(ascsim::aicore::CoreContext& core, ascsim::aicore::Buffer
 TPipe::~TPipe() {
   ReleaseLiveAllocs(*core_, slots_, slot_count_);
   RetireForGood();
-  if (core_->pipe == this) core_->pipe = previous_;
-  if (core_->active_pipe == this) core_->active_pipe = nullptr;
+  if (core_->queues.pipe == this) core_->queues.pipe = previous_;
+  if (core_->queues.active_pipe == this) core_->queues.active_pipe = nullptr;
 }
 
 void TPipe::Destroy() {
   Reset();
   RetireForGood();
-  if (core_->active_pipe == this) core_->active_pipe = nullptr;
+  if (core_->queues.active_pipe == this) core_->queues.active_pipe = nullptr;
 }
 
 void TPipe::RetireForGood() {
@@ -120,11 +120,11 @@ ascsim::aicore::BufferSlot* TPipe::Carve(uint32_t len, TPosition pos,
                                          ascsim::aicore::Memory memory) {
   const uint32_t rounded = static_cast<uint32_t>(ascsim::aicore::RoundUpToBlock(len));
   const int m = static_cast<int>(memory);
-  ascsim::aicore::BufferSlot& slot = *core_->slot_store->Take();
+  ascsim::aicore::BufferSlot& slot = *core_->queues.slot_store->Take();
   // A buffer in a memory this sub-core lacks (booked only, see MemoryFor) has no address.
   slot.addr = core_->mem_base[m] != nullptr ? core_->mem_base[m] + used_[m] : nullptr;
   slot.bytes = rounded;
-  slot.id = core_->next_buffer_id++;
+  slot.id = core_->queues.next_buffer_id++;
   slot.trace = core_->trace;
   slot.sanitizer = core_->sanitizer;
   slot.position = pos;
@@ -314,13 +314,13 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
 
 void TPipe::Init() {
   ascsim::aicore::EnterApiCall(*core_);
-  if (core_->active_pipe == this) return;  // the constructor has done it
-  if (core_->active_pipe != nullptr) {
+  if (core_->queues.active_pipe == this) return;  // the constructor has done it
+  if (core_->queues.active_pipe != nullptr) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           "TPipe::Init: another TPipe is alive on this core; Destroy() it first");
   }
-  core_->pipe = this;
-  core_->active_pipe = this;
+  core_->queues.pipe = this;
+  core_->queues.active_pipe = this;
 }
 
 void TPipe::CarvePool(ascsim::aicore::PoolRegion& pool, TPosition pos, uint32_t len,
@@ -463,7 +463,7 @@ void TPipe::GiveBackEventId(HardEvent evt, TEventID id) {
 }
 
 TPipe* GetTPipePtr() {
-  TPipe* pipe = ascsim::aicore::CurrentCore().pipe;
+  TPipe* pipe = ascsim::aicore::CurrentCore().queues.pipe;
   if (pipe == nullptr) {
     ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                           "GetTPipePtr: no TPipe has been constructed in this kernel");
@@ -556,14 +556,14 @@ void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosit
   const auto pos = static_cast<size_t>(position);
   if (pos >= ascsim::aicore::kPositionSlots) return;
   const int limit = core.launch->soc->max_buffers_per_position;
-  if (core.live_allocs_per_position[pos] >= limit) {
+  if (core.queues.live_allocs_per_position[pos] >= limit) {
     Fault(ErrorKind::kQueueMisuse,
-          Str("AllocTensor on ", que.Describe(), ": ", core.live_allocs_per_position[pos] + 1,
+          Str("AllocTensor on ", que.Describe(), ": ", core.queues.live_allocs_per_position[pos] + 1,
               " tensors allocated at once on ", AscendC::PositionName(position),
               " (across all its queues) exceeds the limit of ", limit, " on ",
               core.launch->soc->name, "; FreeTensor one first or use fewer queues"));
   }
-  ++core.live_allocs_per_position[pos];
+  ++core.queues.live_allocs_per_position[pos];
 }
 }  // namespace
 
@@ -709,8 +709,8 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
     core.sanitizer->QueueFree(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
   }
   const auto pos = static_cast<size_t>(slot->position);
-  if (pos < ascsim::aicore::kPositionSlots && core.live_allocs_per_position[pos] > 0)
-    --core.live_allocs_per_position[pos];
+  if (pos < ascsim::aicore::kPositionSlots && core.queues.live_allocs_per_position[pos] > 0)
+    --core.queues.live_allocs_per_position[pos];
   RecordQueueCall("FreeTensor", trace::CallKind::kFreeTensor, slot);
 }
 

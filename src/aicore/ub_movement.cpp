@@ -101,7 +101,7 @@ ListEntry ResolveListEntry(const char* call, const char* list, int i, CoreContex
           Str(call, ": ", list, "[", i, "] UB address ", Hex(e.start), " is not 32-byte aligned"));
   }
   const uint64_t end = e.start + uint64_t{repeats - 1} * stride + kBlockBytes;
-  e.slot = core.pipe != nullptr ? FindUbSlot(*core.pipe, e.start) : nullptr;
+  e.slot = core.queues.pipe != nullptr ? FindUbSlot(*core.queues.pipe, e.start) : nullptr;
   const uint64_t lo = e.slot ? static_cast<uint64_t>(e.slot->addr - core.ub) : 0;
   if (e.slot == nullptr || end > lo + e.slot->bytes) {
     Fault(ErrorKind::kOutOfBounds,

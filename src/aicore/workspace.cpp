@@ -14,7 +14,7 @@ uint8_t* UserWorkspaceImpl(uint8_t* workspace) {
   // kernel's SetSysWorkspace) set: __get_kfc_workspace_addr() + RESERVED_WORKSPACE (dav_c220
   // kernel_operator_common_impl.h). A custom operator's kernel receives the user workspace
   // itself, so GetUserWorkspace(workspace) there gives the same pointer back.
-  if (core.sys_workspace != nullptr) workspace = core.sys_workspace;
+  if (core.sys.sys_workspace != nullptr) workspace = core.sys.sys_workspace;
   if (workspace == nullptr) {
     Fault(ErrorKind::kInvalidArgument,
           "GetUserWorkspace: workspace is nullptr (the host must pass the workspace it allocated: "
@@ -46,13 +46,13 @@ void SetSysWorkspaceImpl(uint8_t* workspace, bool force) {
     Fault(ErrorKind::kInvalidArgument, Str(force ? "SetSysWorkspaceForce" : "SetSysWorkspace",
                                            ": workspace can not be nullptr"));
   }
-  if (force || core.sys_workspace == nullptr) core.sys_workspace = workspace;
+  if (force || core.sys.sys_workspace == nullptr) core.sys.sys_workspace = workspace;
 }
 
 uint64_t InitOutputBurst(const char* call, uint64_t elem_bytes) {
   CoreContext& core = CurrentCore();
   RequireArch(call, 2201, call);
-  const uint64_t used = core.pipe != nullptr ? core.pipe->used_bytes() : 0;
+  const uint64_t used = core.queues.pipe != nullptr ? core.queues.pipe->used_bytes() : 0;
   if (used >= core.ub_size) {
     Fault(
         ErrorKind::kUbOverflow,

@@ -153,7 +153,7 @@ void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockC
   RequireCubeUnit(call);
   // MTE3 stores accumulate under SetAtomicAdd/Max/Min on the device; this path copies, so it
   // refuses rather than overwrite what should accumulate.
-  if (CurrentCore().atomic_op != 0) {
+  if (CurrentCore().sys.atomic_op != 0) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, ": L1 -> GM under SetAtomicAdd/Max/Min is not simulated (atomic stores are "
                     "simulated for UB -> GM and Fixpipe); call SetAtomicNone first"));
@@ -880,11 +880,11 @@ void FixpipeToGm(const char* call, uint8_t* dst, DType dst_t, const Operand& src
                  const FixpipeArgs& a) {
   if (a.n == 0 || a.m == 0 || a.nd_num == 0) return;
   CoreContext& core = CurrentCore();
-  const auto op = static_cast<AtomicOp>(core.atomic_op);
-  if (op != AtomicOp::kNone && std::strcmp(core.atomic_type, simd::DTypeName(dst_t)) != 0) {
+  const auto op = static_cast<AtomicOp>(core.sys.atomic_op);
+  if (op != AtomicOp::kNone && std::strcmp(core.sys.atomic_type, simd::DTypeName(dst_t)) != 0) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, " of ", simd::DTypeName(dst_t), " while SetAtomic", AtomicOpName(op), "<",
-              core.atomic_type, "> is set; the atomic type must match the written data"));
+              core.sys.atomic_type, "> is set; the atomic type must match the written data"));
   }
   ByType(dst_t, [&](auto tag) { Drain<decltype(tag)>(dst, src, a, op); });
   const uint64_t es = Elem(dst_t);

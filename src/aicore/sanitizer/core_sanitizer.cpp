@@ -595,7 +595,7 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
   BeginOp(pipe, call, pipe == trace::Pipe::kS);
   // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
   const uint8_t atomic =
-      write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.atomic_op : 0;
+      write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.sys.atomic_op : 0;
   if (gm_last_ == nullptr || gm_last_alloc_ != alloc.begin) {
     gm_last_ = &gm_.try_emplace(alloc.begin, /*untouched_init=*/true).first->second;
     gm_last_alloc_ = alloc.begin;

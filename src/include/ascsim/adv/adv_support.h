@@ -98,8 +98,8 @@ template <class T, TPosition pos = TPosition::LCM>
 bool PopStackBuffer(LocalTensor<T>& popLocal) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
-  if (core.pipe == nullptr) return false;
-  ai::BufferSlot* slot = ai::StackSlot(*core.pipe, "PopStackBuffer");
+  if (core.queues.pipe == nullptr) return false;
+  ai::BufferSlot* slot = ai::StackSlot(*core.queues.pipe, "PopStackBuffer");
   popLocal = ai::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
   return true;
 }
@@ -109,13 +109,13 @@ namespace detail {
 inline LocalTensor<uint8_t> AdvStack(const char* api) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
-  if (core.pipe == nullptr) {
+  if (core.queues.pipe == nullptr) {
     ai::Fault(ascsim::ErrorKind::kInvalidArgument,
               ai::Str(api,
                       ": called without sharedTmpBuffer and without a TPipe; the device takes "
                       "the temporary space from the UB above the TPipe's buffers"));
   }
-  ai::BufferSlot* slot = ai::StackSlot(*core.pipe, api);
+  ai::BufferSlot* slot = ai::StackSlot(*core.queues.pipe, api);
   return ai::TensorAccess::Bind<uint8_t>(slot, slot->bytes);
 }
 
@@ -127,7 +127,7 @@ inline LocalTensor<uint8_t> AdvStack(const char* api) {
 template <HardEvent evt>
 inline void AdvPipeSync() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
-  const TEventID id = core.pipe != nullptr ? core.pipe->FetchEventID(evt) : TEventID(0);
+  const TEventID id = core.queues.pipe != nullptr ? core.queues.pipe->FetchEventID(evt) : TEventID(0);
   SetFlag<evt>(static_cast<event_t>(id));
   WaitFlag<evt>(static_cast<event_t>(id));
 }

@@ -63,21 +63,21 @@ void AtomicCombineOne(T* dst, T value, AtomicOp op) {
 template <class T>
 void StoreToGm(const char* call, T* dst, const T* src, uint64_t n) {
   CoreContext& core = CurrentCore();
-  const auto op = static_cast<AtomicOp>(core.atomic_op);
+  const auto op = static_cast<AtomicOp>(core.sys.atomic_op);
   if (op == AtomicOp::kNone) {
     ascsim::simd::Copy(dst, src, n * sizeof(T));
     return;
   }
-  if (std::strcmp(core.atomic_type, TypeName<T>()) != 0) {
+  if (std::strcmp(core.sys.atomic_type, TypeName<T>()) != 0) {
     Fault(ErrorKind::kInvalidArgument,
           Str(call, " of ", TypeName<T>(), " while SetAtomic", AtomicOpName(op), "<",
-              core.atomic_type, "> is set; the atomic type must match the copied data"));
+              core.sys.atomic_type, "> is set; the atomic type must match the copied data"));
   }
   if (reinterpret_cast<uintptr_t>(dst) % sizeof(T) != 0) [[unlikely]] {
     // The atomic unit combines whole elements; a GM address off the element grid would make
     // every element straddle two (here: a misaligned atomic, undefined on the host too).
     Fault(ErrorKind::kInvalidArgument,
-          Str(call, " with SetAtomic", AtomicOpName(op), "<", core.atomic_type, ">: GM address ",
+          Str(call, " with SetAtomic", AtomicOpName(op), "<", core.sys.atomic_type, ">: GM address ",
               Hex(reinterpret_cast<uintptr_t>(dst)), " is not aligned to the ", sizeof(T), " B of ",
               TypeName<T>()));
   }

@@ -144,7 +144,7 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
           Str(name, ": selMode ", SelModeName(mode), " needs a selMask tensor (only ",
               "VSEL_CMPMASK_SPR reads the CMPMASK register)"));
   }
-  const uint8_t* bits = reinterpret_cast<const uint8_t*>(core.cmp_mask);
+  const uint8_t* bits = reinterpret_cast<const uint8_t*>(core.vector.cmp_mask);
   uint64_t sel_bytes = 0;
   if (sel != nullptr) {
     const uint64_t sel_bits = reuse ? plan.per_repeat : uint64_t{plan.repeats} * plan.per_repeat;
@@ -248,7 +248,7 @@ void CompareIntoRegister(const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                 b + ascsim::simd::ElementOffset(plan, sb, sizeof(T), r, e), false,
                                 len, bits, e);
   });
-  std::memcpy(core.cmp_mask, bits, sizeof(bits));
+  std::memcpy(core.vector.cmp_mask, bits, sizeof(bits));
 }
 }  // namespace detail
 
@@ -271,14 +271,14 @@ void GetCmpMask(const LocalTensor<T>& dst) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
-  std::memcpy(ai::CheckBitOperand("GetCmpMask", "dst", dst, 128), core.cmp_mask, 16);
+  std::memcpy(ai::CheckBitOperand("GetCmpMask", "dst", dst, 128), core.vector.cmp_mask, 16);
 }
 template <class T>
 void SetCmpMask(const LocalTensor<T>& src) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
-  std::memcpy(core.cmp_mask, ai::CheckBitOperand("SetCmpMask", "src", src, 128), 16);
+  std::memcpy(core.vector.cmp_mask, ai::CheckBitOperand("SetCmpMask", "src", src, 128), 16);
 }
 
 // --- CompareScalar: src0 against one value ---

@@ -160,6 +160,72 @@ GmState GmProvenance(const LaunchShared& launch, const void* p, const GmRange& a
 // `reason`. The first reason wins; later calls do nothing.
 void CancelLaunch(LaunchShared& launch, const std::string& reason);
 
+// The vector unit's registers (asc-devkit docs 特殊寄存器访问 and the mask APIs).
+struct VectorUnitState {
+  // The mask register (vector_masked.h): normal mode holds the 128 per-element bits of one
+  // repeat (low word first); counter mode holds the element count in mask_low. Reset: all ones.
+  bool mask_counter_mode = false;
+  uint64_t mask_high = ~0ull;
+  uint64_t mask_low = ~0ull;
+  // CMPMASK: written by Compare without dst / SetCmpMask, read by Select mode 0.
+  uint64_t cmp_mask[2] = {0, 0};
+  // DEQSCALE of the int32_t -> half Cast (SetDeqScale; 0 until set).
+  uint64_t deq_scale = 0;
+  bool deq_scale_set = false;
+  // ACC_VAL: the sum the count-form ReduceSum leaves (GetAccVal).
+  int64_t acc_val = 0;
+  // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
+  uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
+};
+
+// The scalar unit's system state (workspace.h, special_registers.h, atomic.h).
+struct SystemState {
+  uint8_t* sys_workspace = nullptr;  // SetSysWorkspace
+  // CTRL (GetCtrlSpr/SetCtrlSpr): bit 48 = 1 is inf/NaN mode, what ascsim computes in.
+  uint64_t ctrl = uint64_t{1} << 48;
+  // SetAtomicAdd/Max/Min: the AtomicOp and element type UB->GM copies combine with, or kNone (0)
+  // when copies overwrite.
+  uint8_t atomic_op = 0;
+  const char* atomic_type = nullptr;
+};
+
+// The cube unit's registers: the Fixpipe NZ2ND / pre-quant registers (SetFixpipeNz2ndFlag,
+// SetFixpipePreQuantFlag) and the LoadData padding value (SetLoadDataPaddingValue).
+struct CubeUnitState {
+  uint64_t fixpipe_nd_para = 0;
+  uint64_t fixpipe_quant_scalar = 0;
+  uint64_t load_pad_value = 0;
+};
+
+// The local-memory bookkeeping of TPipe, TQue/TBuf, static tensors and LocalMemAllocator, and the
+// SetFlag/WaitFlag pairing between the pipes.
+struct QueueState {
+  AscendC::TPipe* pipe = nullptr;  // the TPipe constructed most recently on this core
+  // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
+  AscendC::TPipe* active_pipe = nullptr;
+  // Where this block's TPipes keep their buffer records (buffer_slot.h), until the block ends:
+  // a LocalTensor outliving its TPipe is then reported as stale instead of reading freed
+  // memory. Set by CoreScope.
+  SlotStore* slot_store = nullptr;
+  uint32_t next_buffer_id = 0;  // ids for the cost model's dependency tracking
+  // Tensors taken by AllocTensor and not yet freed, per TPosition, for the per-position limit.
+  uint16_t live_allocs_per_position[kPositionSlots] = {};
+  // The buffer records static tensors live in (static_tensor.cpp): one per TPosition used, each
+  // spanning the whole memory the position maps to.
+  std::shared_ptr<void> static_slots;
+  uint8_t local_mem_allocators = 0;  // bit h: a LocalMemAllocator<Hardware(h)> was made
+  // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
+  std::map<uint32_t, int> pending_flags;
+};
+
+// The Matmul API's per-core state (ascsim/matmul/matmul_impl.h).
+struct MatmulState {
+  // The whole-L0A/L0B/BiasTable buffers the core's Matmul objects share.
+  std::shared_ptr<void> l0;
+  // The AIC side of a mix block running the Matmul requests of AIV `client` (-1: none).
+  int client = -1;
+};
+
 // Per-core state of a running block.
 struct CoreContext {
   LaunchShared* launch = nullptr;
@@ -175,61 +241,21 @@ struct CoreContext {
   uint32_t sub_block_idx = 0;         // GetSubBlockIdx: the AIV's index within its AIC's group
   uint32_t sub_block_num = 1;         // GetSubBlockNum
   MixGroup* group = nullptr;          // the block's sub-cores in a kMix launch
-  uint32_t next_buffer_id = 0;        // ids for the cost model's dependency tracking
-  AscendC::TPipe* pipe = nullptr;     // the TPipe constructed most recently on this core
-  // The TPipe alive and not yet Destroy()ed: a kernel has at most one at a time.
-  AscendC::TPipe* active_pipe = nullptr;
-  // Where this block's TPipes keep their buffer records (buffer_slot.h), until the block ends:
-  // a LocalTensor outliving its TPipe is then reported as stale instead of reading freed
-  // memory. Set by CoreScope.
-  SlotStore* slot_store = nullptr;
   trace::CoreTrace* trace = nullptr;  // null when profiling is off
-  // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
-  std::map<uint32_t, int> pending_flags;
   uint64_t api_calls = 0;
-  // SetAtomicAdd/Max/Min (aicore/atomic.h): the AtomicOp and element type UB->GM copies combine
-  // with, or kNone (0) when copies overwrite.
-  uint8_t atomic_op = 0;
-  const char* atomic_type = nullptr;
-  // Tensors taken by AllocTensor and not yet freed, per TPosition, for the per-position limit.
-  uint16_t live_allocs_per_position[kPositionSlots] = {};
-  // Vector mask register (vector_masked.h): normal mode holds the 128 per-element bits of one
-  // repeat (low word first); counter mode holds the element count in mask_low. Reset: all ones.
-  bool mask_counter_mode = false;
-  uint64_t mask_high = ~0ull;
-  uint64_t mask_low = ~0ull;
-  // CMPMASK register: written by Compare without dst / SetCmpMask, read by Select mode 0.
-  uint64_t cmp_mask[2] = {0, 0};
   // This block's sanitizer when the launch has one (owned by the CoreScope).
   CoreSanitizer* sanitizer = nullptr;
 
-  // Special registers of the API-breadth names (ascsim/aicore/sys_misc.h): the system workspace
-  // pointer (SetSysWorkspace), the DEQSCALE register of int32_t -> half Cast (SetDeqScale; 0 until
-  // set), the ACC_VAL register the count-form ReduceSum leaves its sum in (GetAccVal) and CTRL
-  // (GetCtrlSpr/SetCtrlSpr; bit 48 = 1: inf/NaN mode, what ascsim computes in).
-  uint8_t* sys_workspace = nullptr;
-  uint64_t deq_scale = 0;
-  bool deq_scale_set = false;
-  int64_t acc_val = 0;
-  uint64_t ctrl = uint64_t{1} << 48;
-  // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
-  uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
+  // The state of each unit, kept apart so that an API reads only its own unit's.
+  VectorUnitState vector;
+  SystemState sys;
+  CubeUnitState cube;
+  QueueState queues;
+  MatmulState matmul;
 
-  // Cube state: the Fixpipe NZ2ND / pre-quant registers set by SetFixpipeNz2ndFlag and
-  // SetFixpipePreQuantFlag, and the LoadData padding value (SetLoadDataPaddingValue).
-  uint64_t fixpipe_nd_para = 0;
-  uint64_t fixpipe_quant_scalar = 0;
-  uint64_t load_pad_value = 0;
-  // The whole-L0A/L0B/BiasTable buffers its Matmul objects share (ascsim/matmul/matmul_impl.h).
-  std::shared_ptr<void> matmul_l0;
-  // The AIC side of a mix block running the Matmul requests of AIV `matmul_client` (-1: none).
-  int matmul_client = -1;
-  // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools).
+  // Owned cube arenas of a kAiCore core created outside the runtime (tests, tools, the Matmul
+  // server's contexts).
   std::shared_ptr<uint8_t> owned_cube_memory;
-  // The buffer records static tensors live in (static_tensor.cpp): one per TPosition used, each
-  // spanning the whole memory the position maps to.
-  std::shared_ptr<void> static_slots;
-  uint8_t local_mem_allocators = 0;  // bit h: a LocalMemAllocator<Hardware(h)> was made
 
   // ---- libascsim only from here (ABI-tagged types; see LaunchShared) ----
   // A fault raised where the kernel may swallow it (a kernel launch from inside a kernel through

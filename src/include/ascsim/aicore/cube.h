@@ -216,11 +216,11 @@ void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
 
 // The NZ2ND / quant registers the older DataCopy L0C->GM form reads.
 inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
-  ascsim::aicore::CurrentCore().fixpipe_nd_para =
+  ascsim::aicore::CurrentCore().cube.fixpipe_nd_para =
       (uint64_t{dstNdStride} << 32) | (uint64_t{srcNdStride} << 16) | ndNum;
 }
 inline void SetFixpipePreQuantFlag(uint64_t config) {
-  ascsim::aicore::CurrentCore().fixpipe_quant_scalar = config;
+  ascsim::aicore::CurrentCore().cube.fixpipe_quant_scalar = config;
 }
 
 // ---- local copies of the cube side ----
@@ -287,7 +287,7 @@ void SetLoadDataPaddingValue(const T padValue) {
   uint64_t bits = 0;
   static_assert(sizeof(T) <= sizeof(bits), "padding value");
   std::memcpy(&bits, &padValue, sizeof(T));
-  ascsim::aicore::CurrentCore().load_pad_value = bits;
+  ascsim::aicore::CurrentCore().cube.load_pad_value = bits;
 }
 inline void SetLoadDataBoundary(uint32_t) {}
 inline void SetFmatrix(uint16_t, uint16_t, const uint8_t[4], const FmatrixMode&) {}

@@ -48,14 +48,14 @@ inline uint16_t BuiltinGatherPattern(uint8_t pattern) {
 // counter mode must set it again, as the GatherMask docs say.
 template <class T>
 void GatherMaskLeavesMask(CoreContext& core, bool reduce_mode, uint32_t mask) {
-  core.mask_counter_mode = false;
+  core.vector.mask_counter_mode = false;
   if (reduce_mode) {
-    core.mask_low = mask;
-    core.mask_high = 0;
+    core.vector.mask_low = mask;
+    core.vector.mask_high = 0;
   } else {
     const simd::RepeatMask full = simd::FirstElements(PerRepeat<T>());
-    core.mask_low = full.bits[0];
-    core.mask_high = full.bits[1];
+    core.vector.mask_low = full.bits[0];
+    core.vector.mask_high = full.bits[1];
   }
 }
 

@@ -171,7 +171,7 @@ void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgS
                        uint64_t{len[i]} * ai::kSortPairBytes);
     }
     ai::MergeLists(sizeof(T) == 2, reinterpret_cast<uint8_t*>(d) + step * sizeof(T), s, len, lists,
-                   params.ifExhaustedSuspension, core.mrg_sort_result);
+                   params.ifExhaustedSuspension, core.vector.mrg_sort_result);
   }
   ai::Record(core, [&] {
     return ai::SortCall("MrgSort", sizeof(T), pairs * repeats, ai::BufferId(dst),
@@ -184,10 +184,10 @@ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uin
                              uint16_t& mrgSortList4) {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  mrgSortList1 = core.mrg_sort_result[0];
-  mrgSortList2 = core.mrg_sort_result[1];
-  mrgSortList3 = core.mrg_sort_result[2];
-  mrgSortList4 = core.mrg_sort_result[3];
+  mrgSortList1 = core.vector.mrg_sort_result[0];
+  mrgSortList2 = core.vector.mrg_sort_result[1];
+  mrgSortList3 = core.vector.mrg_sort_result[2];
+  mrgSortList4 = core.vector.mrg_sort_result[3];
 }
 
 // The sort API's MrgSort: element counts and valid lists as arguments, sortedNum filled when
@@ -200,7 +200,7 @@ void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList,
                     static_cast<uint16_t>(repeatTime));
   MrgSort(dst, sortList, info);
   if (isExhaustedSuspension) {
-    const uint16_t* r = ascsim::aicore::CurrentCore().mrg_sort_result;
+    const uint16_t* r = ascsim::aicore::CurrentCore().vector.mrg_sort_result;
     for (int i = 0; i < 4; ++i) sortedNum[i] = r[i];
   }
 }

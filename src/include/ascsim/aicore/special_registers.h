@@ -53,7 +53,7 @@ inline void SetDeqScale(half scale) { ascsim::aicore::SetDeqScaleImpl(scale.bits
 inline int64_t GetReduceRepeatSumSpr() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  return core.acc_val;
+  return core.vector.acc_val;
 }
 template <class T>
 T GetReduceRepeatSumSpr() {
@@ -88,7 +88,7 @@ static inline int64_t GetCtrlSpr() {
                 "GetCtrlSpr: startBit and endBit must both be 48 on Atlas A2/A3 (CTRL[48], the "
                 "float overflow mode); the other CTRL bits exist only on Ascend 950");
   ascsim::aicore::RequireArch("GetCtrlSpr", 2201, "CTRL[48]");
-  return static_cast<int64_t>((ascsim::aicore::CurrentCore().ctrl >> 48) & 1u);
+  return static_cast<int64_t>((ascsim::aicore::CurrentCore().sys.ctrl >> 48) & 1u);
 }
 template <int8_t startBit, int8_t endBit>
 static inline void ResetCtrlSpr() {

@@ -114,9 +114,9 @@ constexpr uint32_t PerRepeat() {
 template <class T>
 void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
   constexpr uint32_t per_repeat = PerRepeat<T>();
-  if (core.mask_counter_mode) {
-    core.mask_high = 0;
-    core.mask_low = m.bitwise ? m.bits[0] : m.len;
+  if (core.vector.mask_counter_mode) {
+    core.vector.mask_high = 0;
+    core.vector.mask_low = m.bitwise ? m.bits[0] : m.len;
     return;
   }
   if (!m.bitwise) {
@@ -126,8 +126,8 @@ void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
                 " (continuous mode: elements per repeat)"));
     }
     const simd::RepeatMask bits = simd::FirstElements(static_cast<uint32_t>(m.len));
-    core.mask_low = bits.bits[0];
-    core.mask_high = bits.bits[1];
+    core.vector.mask_low = bits.bits[0];
+    core.vector.mask_high = bits.bits[1];
     return;
   }
   const uint64_t high = m.array == nullptr ? m.bits[1] : sizeof(T) == 2 ? m.array[1] : 0;
@@ -139,8 +139,8 @@ void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
           Str(call, ": bitwise mask[1] is ", Hex(high), " but must be 0 for 32-bit ", TypeName<T>(),
               " (64 elements per repeat)"));
   }
-  core.mask_low = m.bits[0];
-  core.mask_high = high;
+  core.vector.mask_low = m.bits[0];
+  core.vector.mask_high = high;
 }
 
 // Repeats and per-repeat masks of a call from the mask register and repeatTime.
@@ -149,8 +149,8 @@ simd::RepeatPlan PlanFromRegister(const char* call, const CoreContext& core, int
   simd::RepeatPlan plan;
   plan.per_repeat = PerRepeat<T>();
   plan.per_block = kBlockBytes / sizeof(T);
-  if (core.mask_counter_mode) {
-    const uint64_t count = core.mask_low;
+  if (core.vector.mask_counter_mode) {
+    const uint64_t count = core.vector.mask_low;
     const uint64_t repeats = count / plan.per_repeat + (count % plan.per_repeat != 0);
     if (repeats > 0xFFFFFFFFull) {
       Fault(ErrorKind::kInvalidArgument,
@@ -167,8 +167,8 @@ simd::RepeatPlan PlanFromRegister(const char* call, const CoreContext& core, int
                                            AscendC::MAX_REPEAT_TIMES, "]"));
   }
   plan.repeats = static_cast<uint32_t>(repeat_time);
-  plan.body.bits[0] = core.mask_low;
-  plan.body.bits[1] = sizeof(T) == 2 ? core.mask_high : 0;
+  plan.body.bits[0] = core.vector.mask_low;
+  plan.body.bits[1] = sizeof(T) == 2 ? core.vector.mask_high : 0;
   plan.last = plan.body;
   return plan;
 }
@@ -360,31 +360,31 @@ namespace AscendC {
 inline void SetMaskNorm() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  core.mask_counter_mode = false;
+  core.vector.mask_counter_mode = false;
 }
 inline void SetMaskCount() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  core.mask_counter_mode = true;
+  core.vector.mask_counter_mode = true;
 }
 // Back to the reset value: every element of a repeat (normal mode).
 inline void ResetMask() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  core.mask_high = ~0ull;
-  core.mask_low = ~0ull;
+  core.vector.mask_high = ~0ull;
+  core.vector.mask_low = ~0ull;
 }
 
 namespace detail {
 inline void CheckMaskModeMatches(const char* call, bool counter_template) {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  if (counter_template != core.mask_counter_mode) {
+  if (counter_template != core.vector.mask_counter_mode) {
     ascsim::aicore::Fault(
         ascsim::ErrorKind::kInvalidArgument,
         ascsim::aicore::Str(call, "<", counter_template ? "COUNTER" : "NORMAL",
                             "> called while the mask is in ",
-                            core.mask_counter_mode ? "counter" : "normal", " mode (call ",
+                            core.vector.mask_counter_mode ? "counter" : "normal", " mode (call ",
                             counter_template ? "SetMaskCount" : "SetMaskNorm", " first)"));
   }
 }

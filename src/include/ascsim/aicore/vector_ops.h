@@ -72,7 +72,7 @@ void ScalarCount(const char* name, simd::ScalarOp op, const AscendC::LocalTensor
 }
 
 simd::Rounding ToRounding(AscendC::RoundMode mode);
-// Faults unless the profile's Cast offers `src` -> `dst` under `mode` (aicore_calls.cpp).
+// Faults unless the profile's Cast offers `src` -> `dst` under `mode` (vector_ops.cpp).
 void CheckCastMode(simd::DType dst, simd::DType src, AscendC::RoundMode mode);
 // int32_t -> half Cast: the device's vconv_deq multiplies by the DEQSCALE register (SetDeqScale);
 // dst[i] = half(float(src[i]) * scale). Warns once when the kernel never set the register.
@@ -170,7 +170,7 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   ai::CheckCastMode(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(), roundMode);
   ai::CheckOverlapExact("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
   if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-    ai::CastInt32ToHalfDeq(core, d, s, n);  // scaled by DEQSCALE (SetDeqScale), sys_misc.h
+    ai::CastInt32ToHalfDeq(core, d, s, n);  // scaled by DEQSCALE (SetDeqScale), special_registers.h
   } else {
     ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
                        ai::ToRounding(roundMode), d, s, n);
@@ -224,8 +224,8 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   if (kind == 2) simd::ReduceMin(simd::DTypeOf<T>(), s, n, &value, &index);
   d[0] = value;
   if (kind == 0) {  // the sum also stays in ACC_VAL (GetAccVal), as vcadd leaves it
-    core.acc_val = 0;
-    std::memcpy(&core.acc_val, &value, sizeof(T));
+    core.vector.acc_val = 0;
+    std::memcpy(&core.vector.acc_val, &value, sizeof(T));
   }
   // The index is stored in the second element's bits (read back with ReinterpretCast).
   if (cal_index) StoreIndex<T>(reinterpret_cast<uint8_t*>(&d[1]), index);

@@ -62,7 +62,7 @@ inline void SetSysWorkspaceForce(GM_ADDR workspace) {
 inline __gm__ uint8_t* GetSysWorkSpacePtr() {
   ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
   ascsim::aicore::EnterApiCall(core);
-  return core.sys_workspace;
+  return core.sys.sys_workspace;
 }
 // ---------------------------------------------------------------- InitOutput
 // Fills `size` elements of GM from the tensor's start with `value` (the device duplicates `value`
