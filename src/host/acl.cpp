@@ -3,6 +3,7 @@
 #include "acl/acl.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -205,7 +206,21 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
   return Guard("aclrtMalloc", [&] {
     if (devPtr == nullptr) throw ascsim::InvalidArgument("aclrtMalloc: devPtr is null");
     if (size == 0) throw ascsim::InvalidArgument("aclrtMalloc: size is 0");
-    *devPtr = ascsim::DeviceMalloc(size);
+    // The device's block: the size rounded up to 32 B, plus 32 B (docs "aclrtMalloc" and
+    // "aclrtMallocAlign32", which differs only by not adding the 32 B). Kernels may touch it all
+    // without a fault, and official ones do (LpNormV2 uses its 2-byte output as 64 B of float
+    // scratch), so the checked extent is that block, not `size`.
+    constexpr size_t kAlign = 32;
+    const auto exhausted = [size] {
+      return ascsim::OutOfDeviceMemory("device memory exhausted: cannot allocate " +
+                                       std::to_string(size) + " B");
+    };
+    if (size > SIZE_MAX / 2) throw exhausted();
+    try {
+      *devPtr = ascsim::DeviceMalloc((size + kAlign - 1) / kAlign * kAlign + kAlign);
+    } catch (const ascsim::OutOfDeviceMemory&) {
+      throw exhausted();  // named by the size the caller asked for
+    }
   });
 }
 
