@@ -119,9 +119,7 @@ TEST_F(AclSyncTimeout, TheSameKernelWithinALargeTimeoutOrWithoutLimitSucceeds) {
 // than its timeout failed with 507046.
 TEST_F(AclSyncTimeout, SlowSimulationOfAShortKernelDoesNotTimeOut) {
   ASSERT_EQ(ACLRT_LAUNCH_KERNEL(sync_timeout_sleepy)(1, stream_, z_), ACL_SUCCESS);
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream_, 1), ACL_SUCCESS);
-  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1));
   float z0 = 0;
   ASSERT_EQ(aclrtMemcpy(&z0, sizeof z0, z_, sizeof z0, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(z0, 1.0f);  // it waited for the kernel
