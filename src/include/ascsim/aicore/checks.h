@@ -48,7 +48,8 @@ std::string WhereAmI();
                                                                      int64_t count);
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultUnalignedUb(const char* call,
                                                                    const char* role,
-                                                                   uint64_t offset);
+                                                                   uint64_t offset,
+                                                                   uint32_t align = 32);
 struct BufferSlot;
 // An operand that must be in the Unified Buffer lives in another memory.
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultNotUb(const char* call, const char* role,
