@@ -27,6 +27,9 @@
 //     evicts a dirty line: it costs HBM as well ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
+//   - the Matmul API's own scalar work (ScalarWorkCall): its tiling set-up per object and address
+//     work per base block run on pipe S beside the other pipes; a mix kernel's message from an
+//     AIV client holds the AIC's issue until the server has taken it (matmul_*_scalar_cycles).
 // Dependencies:
 //   - EnQue/DeQue: the consumer's first use waits until the ops that wrote the buffer before
 //     EnQue completed; AllocTensor: the next producer waits until the ops that used the buffer
@@ -760,6 +763,10 @@ class CoreReplay {
                      static_cast<double>(call.elements) / CubeMacsPerCycle(call.dtype_bytes));
         return;
       case CallKind::kScalar:
+        if (call.work_cycles > 0) {
+          dur = Cycles(call.work_cycles);
+          return;
+        }
         dur = Cycles(call.on_gm ? soc_.scalar_gm_cycles : soc_.scalar_ub_cycles);
         return;
       default:
@@ -883,7 +890,10 @@ class CoreReplay {
       const double end = start.t + dur;
       free = When(end);
       done = When(end + latency);
-      if (call.pipe == Pipe::kS) issue_ = end + latency;
+      // Scalar work that runs beside the other pipes (ScalarWorkCall, not blocking) holds only
+      // pipe S; every other scalar call holds the issue of what follows it.
+      const bool beside = call.kind == CallKind::kScalar && call.work_cycles > 0 && !call.on_gm;
+      if (call.pipe == Pipe::kS && !beside) issue_ = end + latency;
       busy_[p] += dur;
       finish_ = std::max(finish_, end + latency);
       TimelineEvent e;

@@ -109,9 +109,9 @@ TEST(ModelCalibrationMatmul, PureCubeSmallK) {
   const ascsim::LaunchEstimate e = Estimate(s, 24, ASCSIM_CALIB_RUNNER(calib_mm_cube_norm));
   Check("matmul 128x30720x64 pure Cube: max aic_time", calibration_mm::MaxCoreTime(e, true), 11.21,
         0.15);
-  // A miss: the Matmul API's own scalar work (tiling, iteration bookkeeping) is not costed.
+  // The Matmul API's own scalar work: one object's set-up and five base blocks per AIC.
   Check("matmul 128x30720x64 pure Cube: aic_scalar_time", calibration_mm::PipeMean(e, "S", true),
-        5.17, 0.25, -1.0);
+        5.17, 0.25);
 }
 
 }  // namespace

@@ -66,6 +66,12 @@ struct SocProfile {
   // often (docs/calibration.md, "Matmul").
   double cube_miss_head_us = 0;
   double cube_miss_core_gbps = 0;
+  // The Matmul API's scalar work on the core that runs its cube work (cycles): set-up of one
+  // object from its tiling, address work per base block, and (mix kernels) taking one request
+  // of an AIV client; docs/calibration.md ("Matmul") says how the published points fix them.
+  double matmul_init_scalar_cycles = 0;
+  double matmul_block_scalar_cycles = 0;
+  double matmul_message_scalar_cycles = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).

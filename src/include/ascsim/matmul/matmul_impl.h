@@ -359,6 +359,8 @@ class MatmulImpl {
       mm->RequireInit("Iterate");
       if (mm->client_) {
         scope_ = std::make_unique<ascsim::aicore::MatmulServerScope>(mm->server_);
+        // The AIC takes the client's request before it issues any of its work.
+        ScalarWork("Matmul::Message", &ascsim::SocProfile::matmul_message_scalar_cycles, true);
         mm->EnsureResources();
       }
     }
@@ -492,6 +494,19 @@ class MatmulImpl {
     l0_ = ascsim::matmul::MatmulL0Buffers(*pipe);
     CheckL0(bm, bn, bk);
     resources_ = true;
+    ScalarWork("Matmul::Init", &ascsim::SocProfile::matmul_init_scalar_cycles, false);
+  }
+
+  // The Matmul API's own scalar work on the core that runs its cube work (tiling fields, loop
+  // bounds and addresses, the mix kernel's messages), as the profile's figure gives it: CANN's
+  // Matmul spends it on pipe S, which msprof reports as aic_scalar_time.
+  static void ScalarWork(const char* name, double ascsim::SocProfile::*cycles, bool blocking) {
+    ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+    if (core.trace == nullptr || !(core.launch->soc->*cycles > 0)) return;
+    ascsim::aicore::Record(core, [&] {
+      return ascsim::trace::ScalarWorkCall(
+          name, static_cast<uint32_t>(std::max(0.0, core.launch->soc->*cycles)), blocking);
+    });
   }
 
   void CheckL0(int32_t bm, int32_t bn, int32_t bk) const {
@@ -551,6 +566,7 @@ class MatmulImpl {
     curCol0_ = ni * tiling_.baseN;
     curRows_ = std::min(tiling_.baseM, singleM_ - curRow0_);
     curCols_ = std::min(tiling_.baseN, singleN_ - curCol0_);
+    ScalarWork("Matmul::Iterate", &ascsim::SocProfile::matmul_block_scalar_cycles, false);
     if (userC != nullptr) {
       ComputeBlock(*userC, enPartialSum);
       return true;
