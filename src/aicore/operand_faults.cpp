@@ -57,4 +57,13 @@ void WarnPastGlobalSize(const char* call, const char* verb, uint64_t first, uint
        Str(call, "/", verb, "/past-size/", size));
 }
 
+void RequireArch(const char* call, int arch, const char* what) {
+  CoreContext& core = CurrentCore();
+  if (core.launch->soc->arch != arch) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": ", what, " is not available on ", core.launch->soc->name, " (arch ",
+              core.launch->soc->arch, "); it exists on arch ", arch, " (Atlas A2/A3)"));
+  }
+}
+
 }  // namespace ascsim::aicore

@@ -64,6 +64,8 @@ void Warn(std::string_view detail, std::string_view key = {});
 
 // Called at the top of every API call: counts it and stops a cancelled (timed-out) launch.
 void EnterApiCall(CoreContext& core);
+// Faults unless the launch runs on `arch` (2201: Atlas A2/A3): `what` of `call` exists only there.
+void RequireArch(const char* call, int arch, const char* what);
 
 template <class T>
 constexpr const char* TypeName() {
