@@ -15,17 +15,21 @@
 //     mte2_l2_hit_core_gbps; Fixpipe into GM at fix_elements_per_cycle) through the memory system
 //     of the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per contiguous run of
 //     a vector-side copy, once per cube ND2NZ copy)
-//     carries L2 misses and write-backs; the port (port_bandwidth_gbps) carries every transfer.
-//     Both are shared, fluidly, by the transfers in flight at each moment, whichever cores issued
-//     them: an idle core takes no share. The data is usable dma_latency_us after the last byte.
-//     The pipe is busy from the moment the transfer could start until its last byte (waiting for
-//     bandwidth is busy time, as msprof counts it).
+//     carries L2 misses and write-backs; a cube ND2NZ copy's misses wait cube_miss_head_us (by
+//     its miss fraction) on MTE2 before they flow at cube_miss_core_gbps; the port
+//     (port_bandwidth_gbps) carries every transfer. Both are shared, fluidly, by the transfers in
+//     flight at each moment, whichever cores issued them: an idle core takes no share. The data is
+//     usable dma_latency_us after the last byte. The pipe is busy from the moment the transfer
+//     could start until its last byte (waiting for bandwidth is busy time, as msprof counts it).
 //   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
 //     (port only); a miss comes from HBM. SetL2CacheHint(CACHE_MODE_DISABLE) reads neither
 //     allocate nor count. When the launch's cacheable traffic exceeds L2, every cacheable write
 //     evicts a dirty line: it costs HBM as well ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
+//   - the Matmul API's own scalar work (ScalarWorkCall): its tiling set-up per object and address
+//     work per base block run on pipe S beside the other pipes; a mix kernel's message from an
+//     AIV client holds the AIC's issue until the server has taken it (matmul_*_scalar_cycles).
 // Dependencies:
 //   - EnQue/DeQue: the consumer's first use waits until the ops that wrote the buffer before
 //     EnQue completed; AllocTensor: the next producer waits until the ops that used the buffer
@@ -272,7 +276,9 @@ struct Flow {
   double hbm_weight = 1;   // share of contended HBM against others' weights
   double port_weight = 1;  // share of the contended port
   double rate = 0;         // bytes/us now
+  double head = 0;         // start-up before its bytes flow (the pipe is busy meanwhile)
   double start = 0, end = 0;
+  bool started = false;
   bool done = false;
 };
 
@@ -342,6 +348,13 @@ class MemorySystem {
     // 80 GB/s per AIC, where MTE3's 51.3 GB/s would take 12.8 us for C alone
     // (docs/calibration.md, "Matmul").
     double engine = (read ? soc_.mte2_core_gbps : soc_.mte3_core_gbps) * 1e3;
+    // The cube's ND2NZ copies: the bytes L2 misses stream at cube_miss_core_gbps after a
+    // start-up of cube_miss_head_us (scaled by the miss fraction), fitted on the published MDL
+    // document's pair (CFG_NORM: 160 copies per AIC, 75.64 us of aic_mte2_time; CFG_MDL: 40
+    // copies of four times the size, 46.24 us): 120 copies fewer save 29.4 us, 0.245 us each,
+    // i.e. 0.49 us per miss-only copy (B; A hits L2); the rest is bytes (docs/calibration.md).
+    if (cube_gather && soc_.cube_miss_core_gbps > 0) engine = soc_.cube_miss_core_gbps * 1e3;
+    if (cube_gather) f.head = soc_.cube_miss_head_us * (1 - hit_fraction);
     // L2 hits stream at the engine's hit rate (mte2_l2_hit_core_gbps), misses at
     // mte2_core_gbps: a read's cap is their byte-weighted harmonic mix.
     if (read && hit_fraction > 0 && soc_.mte2_l2_hit_core_gbps > 0 && engine > 0) {
@@ -454,10 +467,18 @@ class MemorySystem {
   }
   void Activate() {
     while (!arrivals_.empty() && arrivals_.top().first <= now_) {
-      Flow& f = flows_[static_cast<size_t>(arrivals_.top().second)];
-      f.start = now_;  // a transfer registered late starts now (its core was held up)
-      active_.push_back(arrivals_.top().second);
+      const int64_t id = arrivals_.top().second;
+      Flow& f = flows_[static_cast<size_t>(id)];
       arrivals_.pop();
+      if (!f.started) {
+        f.start = now_;  // a transfer registered late starts now (its core was held up)
+        f.started = true;
+        if (f.head > 0) {  // its bytes flow after the start-up
+          arrivals_.push({now_ + f.head, id});
+          continue;
+        }
+      }
+      active_.push_back(id);
     }
   }
 
@@ -742,6 +763,10 @@ class CoreReplay {
                      static_cast<double>(call.elements) / CubeMacsPerCycle(call.dtype_bytes));
         return;
       case CallKind::kScalar:
+        if (call.work_cycles > 0) {
+          dur = Cycles(call.work_cycles);
+          return;
+        }
         dur = Cycles(call.on_gm ? soc_.scalar_gm_cycles : soc_.scalar_ub_cycles);
         return;
       default:
@@ -865,7 +890,10 @@ class CoreReplay {
       const double end = start.t + dur;
       free = When(end);
       done = When(end + latency);
-      if (call.pipe == Pipe::kS) issue_ = end + latency;
+      // Scalar work that runs beside the other pipes (ScalarWorkCall, not blocking) holds only
+      // pipe S; every other scalar call holds the issue of what follows it.
+      const bool beside = call.kind == CallKind::kScalar && call.work_cycles > 0 && !call.on_gm;
+      if (call.pipe == Pipe::kS && !beside) issue_ = end + latency;
       busy_[p] += dur;
       finish_ = std::max(finish_, end + latency);
       TimelineEvent e;
@@ -1099,12 +1127,12 @@ LaunchEstimate EstimateLaunch(const LaunchRecord& record) {
   struct Candidate {
     const char* name;
     double share;
-  } candidates[] = {{"GM bandwidth",
-                     std::max({est.memory.hbm_busy_us, est.memory.port_busy_us, transfer_time}) /
-                         t},
-                    {"vector", vector_time / t},
-                    {"scalar", scalar_time / t},
-                    {"cube", cube_time / t}};
+  } candidates[] = {
+      {"GM bandwidth",
+       std::max({est.memory.hbm_busy_us, est.memory.port_busy_us, transfer_time}) / t},
+      {"vector", vector_time / t},
+      {"scalar", scalar_time / t},
+      {"cube", cube_time / t}};
   const Candidate* best = &candidates[0];
   for (const Candidate& c : candidates) {
     if (c.share > best->share) best = &c;

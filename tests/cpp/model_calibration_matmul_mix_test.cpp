@@ -97,10 +97,10 @@ ascsim::LaunchEstimate Estimate(const MmShape& s, uint32_t block_dim, Run run,
 TEST(ModelCalibrationMatmul, MixSmallK) {
   const MmShape s{128, 30720, 64, 48, 128, 256, 64, true};
   const ascsim::LaunchEstimate e = Estimate(s, 24, ASCSIM_CALIB_RUNNER(calib_mm_mix_norm));
-  // Misses: the MIX message framework's scalar work on the AIC (15.02 us against 5.17 pure
-  // Cube) is not costed, so MIX comes out as fast as pure Cube.
-  Check("matmul 128x30720x64 MIX: max aic_time", MaxCoreTime(e, true), 17.85, 0.15, -0.368);
-  Check("matmul 128x30720x64 MIX: aic_scalar_time", PipeMean(e, "S", true), 15.02, 0.25, -1.0);
+  // Each AIC serves two clients: two objects' set-up, six base blocks, and four requests
+  // (IterateAll, End) it takes before it issues their work.
+  Check("matmul 128x30720x64 MIX: max aic_time", MaxCoreTime(e, true), 17.85, 0.15);
+  Check("matmul 128x30720x64 MIX: aic_scalar_time", PipeMean(e, "S", true), 15.02, 0.25);
 }
 
 // Tiling-strategy document: M=4096, N=5120, K=4096 as a MIX launch on a 20-core A2 (Ascend910B3
@@ -124,7 +124,8 @@ TEST(ModelCalibrationMatmul, LargeShapeCoresBaseBlockAndMdl) {
         PipeMean(e20, "MTE2", true), 2452, 0.25);
   Check("matmul 4096x5120x4096, 20 blocks, base 128/256/64: aic_mte2_time",
         PipeMean(eb, "MTE2", true), 808, 0.25);
-  // A miss: no multi-block loads under CFG_MDL yet (see NormAgainstMdlTemplate).
+  // A miss: the document does not print its L1 tiling, and ascsim's GetTiling sets stepKa =
+  // stepKb = 1, so CFG_MDL copies one base block at a time here, as CFG_NORM does.
   Check("matmul 4096x5120x4096, 20 blocks, CFG_MDL: aic_mte2_time", PipeMean(em, "MTE2", true), 591,
         0.25, 0.576);
   // The differences: 20 blocks against 4 (published 4.76x), the larger base block (3.03x).
@@ -149,7 +150,10 @@ TEST(ModelCalibrationMatmul, MixLaunchSharesGmOnlyAmongActiveCores) {
     if (!c.cube) continue;
     aic_mte2_ratio += c.utilisation.at("MTE2");
     ++aics;
-    // The AIVs move nothing: no GM traffic of theirs.
+    // MTE2 is each AIC's busiest pipe.
+    for (const auto& [pipe, ratio] : c.utilisation) {
+      EXPECT_LE(ratio, c.utilisation.at("MTE2")) << pipe << " of AIC block " << c.block;
+    }
   }
   for (const ascsim::CoreEstimate& c : mix.cores) {
     if (c.cube) continue;
@@ -161,8 +165,10 @@ TEST(ModelCalibrationMatmul, MixLaunchSharesGmOnlyAmongActiveCores) {
   std::printf("| mix 1024^3: %.2f us, bound %s, aic_mte2_ratio %.2f | AIC-only: %.2f us, %s |\n",
               mix.estimated_us, mix.bound.c_str(), aic_mte2_ratio, aic.estimated_us,
               aic.bound.c_str());
-  // The bound and the utilisation agree: MTE2 busy most of the time means GM-bound.
-  EXPECT_GE(aic_mte2_ratio, 0.75);
+  // The bound and the utilisation agree: MTE2 busy most of the time means GM-bound. (Each AIC
+  // also takes four client requests, 6.6 us in which it issues nothing: MTE2 cannot be busy
+  // then.)
+  EXPECT_GE(aic_mte2_ratio, 0.70);
   EXPECT_EQ(mix.bound, "GM bandwidth");
   EXPECT_EQ(aic.bound, "GM bandwidth");
   // Each AIC serves its two clients one after the other: the same product per AIC, with the

@@ -60,6 +60,18 @@ struct SocProfile {
   // One core's GM->local engine for bytes L2 serves (GB/s; 0: mte2_core_gbps): a hit does not
   // wait for HBM, so one engine streams it faster than a miss.
   double mte2_l2_hit_core_gbps = 0;
+  // The cube's GM -> L1 copies (ND2NZ): a start-up on MTE2 before the bytes of a copy that L2
+  // does not serve flow (scaled by the copy's miss fraction; 0: none), and the engine rate for
+  // those bytes (GB/s; 0: mte2_core_gbps). Fewer, larger copies (CFG_MDL) pay the start-up less
+  // often (docs/calibration.md, "Matmul").
+  double cube_miss_head_us = 0;
+  double cube_miss_core_gbps = 0;
+  // The Matmul API's scalar work on the core that runs its cube work (cycles): set-up of one
+  // object from its tiling, address work per base block, and (mix kernels) taking one request
+  // of an AIV client; docs/calibration.md ("Matmul") says how the published points fix them.
+  double matmul_init_scalar_cycles = 0;
+  double matmul_block_scalar_cycles = 0;
+  double matmul_message_scalar_cycles = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).

@@ -111,6 +111,9 @@ struct ApiCall {
   // UB byte offsets of dst, src0, src1 (kNoUbAddr: none), for UB bank conflicts: a vector
   // instruction reads and writes 8 blocks of 32 B per repeat from these addresses on.
   uint32_t ub_addr[3] = {kNoUbAddr, kNoUbAddr, kNoUbAddr};
+  // kScalar: the cycles of scalar work the call stands for (an API's own bookkeeping); 0: one
+  // GetValue/SetValue access.
+  uint32_t work_cycles = 0;
 };
 
 // A scalar GetValue/SetValue (pipe S) on GM (`buffer` kNoBuffer) or on a UB buffer.
@@ -127,6 +130,18 @@ inline ApiCall ScalarCall(const char* name, uint8_t elem, bool write, bool on_gm
     call.dst_buffer = buffer;
   else
     call.src_buffers[0] = buffer;
+  return call;
+}
+
+// Scalar work of an API (pipe S) of `cycles`. `blocking`: nothing after it is issued before it
+// ends (work the next instructions depend on); otherwise it runs beside the other pipes.
+inline ApiCall ScalarWorkCall(const char* name, uint32_t cycles, bool blocking) {
+  ApiCall call{};
+  call.name = name;
+  call.kind = CallKind::kScalar;
+  call.pipe = Pipe::kS;
+  call.on_gm = blocking;
+  call.work_cycles = cycles;
   return call;
 }
 

@@ -11,7 +11,10 @@
 // what is simulated and what faults as not simulated.
 //
 // Resources per object, as CANN's Matmul takes them from the TPipe: depthA1 A1 tiles, depthB1 B1
-// tiles, a C1 bias row and one CO1 (L0C) tile of baseM x baseN. L0A, L0B and the BiasTable are
+// tiles, a C1 bias row and one CO1 (L0C) tile of baseM x baseN. Under CFG_MDL (doMultiDataLoad)
+// one GM -> L1 copy carries several base blocks: A1 holds one or two tiles of stepM x stepKa base
+// blocks, B1 of stepKb x stepN, and the Mmads of the blocks inside a tile read it from L1 (see
+// MdlTile below). L0A, L0B and the BiasTable are
 // used whole and shared by every Matmul object of the core (ping-pong halves of L0A/L0B when
 // dbL0A/dbL0B is 2).
 //
@@ -341,6 +344,7 @@ class MatmulImpl {
     if (!inited_ || !resources_) return;
     ServerScope scope(this);
     DropC();
+    DropTiles();
     ResetIteration();
   }
 
@@ -355,6 +359,8 @@ class MatmulImpl {
       mm->RequireInit("Iterate");
       if (mm->client_) {
         scope_ = std::make_unique<ascsim::aicore::MatmulServerScope>(mm->server_);
+        // The AIC takes the client's request before it issues any of its work.
+        ScalarWork("Matmul::Message", &ascsim::SocProfile::matmul_message_scalar_cycles, true);
         mm->EnsureResources();
       }
     }
@@ -467,8 +473,19 @@ class MatmulImpl {
         std::max(Align(bm, 16) * Align(bk, kC0A), Align(bk, 16) * Align(bm, kC0A)) * sizeof(SrcAT));
     const uint32_t bTile = static_cast<uint32_t>(
         std::max(Align(bk, 16) * Align(bn, kC0B), Align(bn, 16) * Align(bk, kC0B)) * sizeof(SrcBT));
-    pipe->InitBuffer(qA1_, static_cast<uint8_t>(tiling_.depthA1), aTile);
-    pipe->InitBuffer(qB1_, static_cast<uint8_t>(tiling_.depthB1), bTile);
+    if constexpr (kMdl) {
+      // CANN's MDL CubeInBuffer: buffers of stepM x stepKa (stepKb x stepN) base blocks, two of
+      // them when depthA1 (depthB1) holds two such tiles, else one (asc-devkit impl/adv_api/
+      // detail/matmul/resource/cube_in_buffer/cube_in_buffer_double_buffer.h, Init).
+      const int32_t stepA = StepM() * StepKa(), stepB = StepN() * StepKb();
+      pipe->InitBuffer(qA1_, tiling_.depthA1 / stepA >= 2 ? 2 : 1,
+                       aTile * static_cast<uint32_t>(stepA));
+      pipe->InitBuffer(qB1_, tiling_.depthB1 / stepB >= 2 ? 2 : 1,
+                       bTile * static_cast<uint32_t>(stepB));
+    } else {
+      pipe->InitBuffer(qA1_, static_cast<uint8_t>(tiling_.depthA1), aTile);
+      pipe->InitBuffer(qB1_, static_cast<uint8_t>(tiling_.depthB1), bTile);
+    }
     if (tiling_.isBias != 0 || biasEnabled_) {
       pipe->InitBuffer(qBias1_, 1, static_cast<uint32_t>(Align(bn * 4, 64)));
       biasBuffer_ = true;
@@ -477,6 +494,19 @@ class MatmulImpl {
     l0_ = ascsim::matmul::MatmulL0Buffers(*pipe);
     CheckL0(bm, bn, bk);
     resources_ = true;
+    ScalarWork("Matmul::Init", &ascsim::SocProfile::matmul_init_scalar_cycles, false);
+  }
+
+  // The Matmul API's own scalar work on the core that runs its cube work (tiling fields, loop
+  // bounds and addresses, the mix kernel's messages), as the profile's figure gives it: CANN's
+  // Matmul spends it on pipe S, which msprof reports as aic_scalar_time.
+  static void ScalarWork(const char* name, double ascsim::SocProfile::*cycles, bool blocking) {
+    ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+    if (core.trace == nullptr || !(core.launch->soc->*cycles > 0)) return;
+    ascsim::aicore::Record(core, [&] {
+      return ascsim::trace::ScalarWorkCall(
+          name, static_cast<uint32_t>(std::max(0.0, core.launch->soc->*cycles)), blocking);
+    });
   }
 
   void CheckL0(int32_t bm, int32_t bn, int32_t bk) const {
@@ -516,6 +546,7 @@ class MatmulImpl {
           "turns it off)");
     }
     if (!started_) {
+      DropTiles();  // a new sequence: the inputs or shapes may have changed since
       mIter_ = CeilDiv(singleM_, tiling_.baseM);
       nIter_ = CeilDiv(singleN_, tiling_.baseN);
       iterIndex_ = 0;
@@ -535,6 +566,7 @@ class MatmulImpl {
     curCol0_ = ni * tiling_.baseN;
     curRows_ = std::min(tiling_.baseM, singleM_ - curRow0_);
     curCols_ = std::min(tiling_.baseN, singleN_ - curCol0_);
+    ScalarWork("Matmul::Iterate", &ascsim::SocProfile::matmul_block_scalar_cycles, false);
     if (userC != nullptr) {
       ComputeBlock(*userC, enPartialSum);
       return true;
@@ -583,12 +615,25 @@ class MatmulImpl {
     for (int32_t kk = 0; kk < kIter; ++kk) {
       const int32_t k0 = kk * bk;
       const int32_t k = std::min(bk, singleK_ - k0);
-      LocalTensor<SrcAT> a1 = qA1_.template AllocTensor<SrcAT>();
-      CopyA(a1, curRow0_, m, k0, k);
-      qA1_.EnQue(a1);
-      LocalTensor<SrcBT> b1 = qB1_.template AllocTensor<SrcBT>();
-      CopyB(b1, k0, k, curCol0_, n);
-      qB1_.EnQue(b1);
+      // The L1 tiles this step reads and where its block lies in them (NORM: the block itself).
+      LocalTensor<SrcAT> a1;
+      LocalTensor<SrcBT> b1;
+      TileSpot spotA{m, k, 0, 0}, spotB{k, n, 0, 0};
+      if constexpr (kMdl) {
+        MdlLoadA(k0, k, kIter);
+        MdlLoadB(k0, k, kIter);
+        a1 = tileA_.t;
+        b1 = tileB_.t;
+        spotA = {tileA_.rows, tileA_.cols, curRow0_ - tileA_.row0, k0 - tileA_.col0};
+        spotB = {tileB_.rows, tileB_.cols, k0 - tileB_.row0, curCol0_ - tileB_.col0};
+      } else {
+        a1 = qA1_.template AllocTensor<SrcAT>();
+        CopyA(a1, curRow0_, m, k0, k);
+        qA1_.EnQue(a1);
+        b1 = qB1_.template AllocTensor<SrcBT>();
+        CopyB(b1, k0, k, curCol0_, n);
+        qB1_.EnQue(b1);
+      }
       const bool withBias = bias && kk == 0;
       if (withBias) {
         LocalTensor<BiasT> c1 = qBias1_.template AllocTensor<BiasT>();
@@ -596,8 +641,10 @@ class MatmulImpl {
                  Nd2NzParams(1, 1, static_cast<uint16_t>(n), 0, static_cast<uint16_t>(n), 1, 1, 0));
         qBias1_.EnQue(c1);
       }
-      a1 = qA1_.template DeQue<SrcAT>();
-      b1 = qB1_.template DeQue<SrcBT>();
+      if constexpr (!kMdl) {
+        a1 = qA1_.template DeQue<SrcAT>();
+        b1 = qB1_.template DeQue<SrcBT>();
+      }
       const int32_t pp = ping_;
       if (l0Pending_[pp]) {
         WaitFlag<HardEvent::M_MTE1>(pp);
@@ -605,10 +652,12 @@ class MatmulImpl {
       }
       LocalTensor<SrcAT> a2 = L0Half<SrcAT>(l0_.a2, pp, DbA());
       LocalTensor<SrcBT> b2 = L0Half<SrcBT>(l0_.b2, pp, DbB());
-      LoadA(a2, a1, m, k);
-      LoadB(b2, b1, k, n);
-      qA1_.FreeTensor(a1);
-      qB1_.FreeTensor(b1);
+      LoadA(a2, a1, spotA, m, k);
+      LoadB(b2, b1, spotB, k, n);
+      if constexpr (!kMdl) {
+        qA1_.FreeTensor(a1);
+        qB1_.FreeTensor(b1);
+      }
       LocalTensor<L0cT> bt;
       if (withBias) {
         LocalTensor<BiasT> c1 = qBias1_.template DeQue<BiasT>();
@@ -644,6 +693,100 @@ class MatmulImpl {
       }
     }
     ping_ = 0;
+    if constexpr (kMdl) {
+      // A tile that covers only part of K serves no other block (CANN clears it after each
+      // K step of the block); one that holds the whole K stays for the blocks it covers.
+      if (tileA_.held && !tileA_.wholeK) FreeTile(qA1_, tileA_);
+      if (tileB_.held && !tileB_.wholeK) FreeTile(qB1_, tileB_);
+    }
+  }
+
+  // ---- CFG_MDL: multi-block copies into L1 ----
+  // asc-devkit impl/adv_api/detail/matmul/scheduler/iterator/k_loop/k_loop_mdl_base.h (K in
+  // steps of stepKa * baseK for A, stepKb * baseK for B; a tile holds the whole singleCoreK when
+  // stepKa >= kIter, "isA1KFullLoad"), m_loop_mdl_base.h / n_loop (stepM * baseM rows of A,
+  // stepN * baseN columns of B per tile), scheduler/base/scheduler_mdl_base.h (CopyIn: one
+  // LoadData per tile, kept while the iteration stays inside it) and stage/copy_cube_in/base/
+  // copy_cube_in_mdl_base.h (a tile already in L1 is not copied again). CANN requires stepM = 1
+  // (stepN = 1) when A's (B's) K does not fit one tile; such a tiling loads one base block of M
+  // (N) per tile here.
+  static constexpr bool kMdl = kCfg.doMultiDataLoad && !kCfg.doSpecialMDL;
+  int32_t StepM() const { return std::max(1, tiling_.stepM); }
+  int32_t StepN() const { return std::max(1, tiling_.stepN); }
+  int32_t StepKa() const { return std::max(1, tiling_.stepKa); }
+  int32_t StepKb() const { return std::max(1, tiling_.stepKb); }
+
+  // A tile in L1: rows [row0, row0 + rows) x columns [col0, col0 + cols) of the single-core A
+  // (M x K) or B (K x N), NZ as CopyA / CopyB lay it out.
+  template <class T>
+  struct MdlTile {
+    LocalTensor<T> t;
+    bool held = false;
+    bool wholeK = false;
+    int32_t row0 = 0, col0 = 0, rows = 0, cols = 0;
+  };
+  template <class T>
+  bool Covers(const MdlTile<T>& tile, int32_t r0, int32_t rows, int32_t c0, int32_t cols) const {
+    return tile.held && tile.row0 <= r0 && r0 + rows <= tile.row0 + tile.rows && tile.col0 <= c0 &&
+           c0 + cols <= tile.col0 + tile.cols;
+  }
+  template <class Q, class T>
+  void FreeTile(Q& q, MdlTile<T>& tile) {
+    q.FreeTensor(tile.t);
+    tile.held = false;
+  }
+  void DropTiles() {
+    if constexpr (kMdl) {
+      if (tileA_.held) FreeTile(qA1_, tileA_);
+      if (tileB_.held) FreeTile(qB1_, tileB_);
+    }
+  }
+  // Replaces `tile` by a new one (the new buffer first when the queue has two, so that its copy
+  // may overlap the old one's last loads into L0).
+  template <class Q, class T, class Copy>
+  void Reload(Q& q, MdlTile<T>& tile, int32_t r0, int32_t rows, int32_t c0, int32_t cols,
+              bool wholeK, Copy copy) {
+    const bool two = !tile.held || q.HasIdleBuffer();
+    MdlTile<T> old = tile;
+    if (!two) FreeTile(q, tile);
+    LocalTensor<T> t = q.template AllocTensor<T>();
+    copy(t);
+    q.EnQue(t);
+    t = q.template DeQue<T>();
+    if (two && old.held) q.FreeTensor(old.t);
+    tile.t = t;
+    tile.held = true;
+    tile.wholeK = wholeK;
+    tile.row0 = r0;
+    tile.rows = rows;
+    tile.col0 = c0;
+    tile.cols = cols;
+  }
+  void MdlLoadA(int32_t k0, int32_t k, int32_t kIter) {
+    const int32_t bm = tiling_.baseM, bk = tiling_.baseK;
+    const bool wholeK = StepKa() >= kIter;
+    int32_t r0 = curRow0_, rows = curRows_;
+    if (wholeK) {  // the stepM blocks of M around this one
+      r0 = curRow0_ / (bm * StepM()) * (bm * StepM());
+      rows = std::min(bm * StepM(), singleM_ - r0);
+    }
+    if (Covers(tileA_, curRow0_, curRows_, k0, k)) return;
+    const int32_t kc = std::min(bk * StepKa(), singleK_ - k0);
+    Reload(qA1_, tileA_, r0, rows, k0, kc, wholeK,
+           [&](const LocalTensor<SrcAT>& t) { CopyA(t, r0, rows, k0, kc); });
+  }
+  void MdlLoadB(int32_t k0, int32_t k, int32_t kIter) {
+    const int32_t bn = tiling_.baseN, bk = tiling_.baseK;
+    const bool wholeK = StepKb() >= kIter;
+    int32_t c0 = curCol0_, cols = curCols_;
+    if (wholeK) {
+      c0 = curCol0_ / (bn * StepN()) * (bn * StepN());
+      cols = std::min(bn * StepN(), singleN_ - c0);
+    }
+    if (Covers(tileB_, k0, k, curCol0_, curCols_)) return;
+    const int32_t kr = std::min(bk * StepKb(), singleK_ - k0);
+    Reload(qB1_, tileB_, k0, kr, c0, cols, wholeK,
+           [&](const LocalTensor<SrcBT>& t) { CopyB(t, k0, kr, c0, cols); });
   }
 
   template <class T>
@@ -709,13 +852,23 @@ class MatmulImpl {
     }
   }
 
+  // Where a block lies in the L1 tile it is read from: the tile's rows x cols (A: M x K; B:
+  // K x N) and the block's first row and column in it.
+  struct TileSpot {
+    int32_t rows, cols, row0, col0;
+  };
+
   // A1 (NZ) -> L0A (Zz: fractal mi * K1 + ki, 16 rows of m x K0 columns of k).
-  void LoadA(const LocalTensor<SrcAT>& a2, const LocalTensor<SrcAT>& a1, int32_t m, int32_t k) {
+  void LoadA(const LocalTensor<SrcAT>& a2, const LocalTensor<SrcAT>& a1, const TileSpot& at,
+             int32_t m, int32_t k) {
     using ascsim::matmul::CeilDiv;
     const uint32_t m1 = static_cast<uint32_t>(CeilDiv(m, 16));
-    if (!transA_) {  // A1: fractal (mi, ki) at ki * M1 + mi
+    const uint32_t r1 = static_cast<uint32_t>(at.row0 / 16);
+    if (!transA_) {  // A1: fractal (mi, ki) at ki * M1 + mi, M1 the tile's row fractals
       const uint32_t k1 = static_cast<uint32_t>(CeilDiv(k, kC0A));
-      for (uint32_t mi = 0; mi < m1; ++mi) LoadRun(a2, a1, mi * k1, mi, k1, m1, false);
+      const uint32_t tileM1 = static_cast<uint32_t>(CeilDiv(at.rows, 16));
+      const uint32_t first = static_cast<uint32_t>(at.col0 / kC0A) * tileM1 + r1;
+      for (uint32_t mi = 0; mi < m1; ++mi) LoadRun(a2, a1, mi * k1, first + mi, k1, tileM1, false);
       return;
     }
     if (sizeof(SrcAT) != 2) {
@@ -723,16 +876,34 @@ class MatmulImpl {
     }
     // A1 holds A^T (K x M): fractal (ki, mi) at mi * K1 + ki; transposing each gives Zz order.
     const uint32_t k1 = static_cast<uint32_t>(CeilDiv(k, 16));
-    LoadRun(a2, a1, 0, 0, m1 * k1, 1, true);
+    const uint32_t tileK1 = static_cast<uint32_t>(CeilDiv(at.cols, 16));
+    const uint32_t c1 = static_cast<uint32_t>(at.col0 / 16);
+    if (tileK1 == k1) {  // the block's fractals are consecutive in the tile
+      LoadRun(a2, a1, 0, r1 * tileK1, m1 * k1, 1, true);
+      return;
+    }
+    for (uint32_t mi = 0; mi < m1; ++mi) {
+      LoadRun(a2, a1, mi * k1, (r1 + mi) * tileK1 + c1, k1, 1, true);
+    }
   }
 
   // B1 (NZ) -> L0B (Zn: fractal ki * N1 + ni, 16 columns of n x K0 rows of k, stored n-major).
-  void LoadB(const LocalTensor<SrcBT>& b2, const LocalTensor<SrcBT>& b1, int32_t k, int32_t n) {
+  void LoadB(const LocalTensor<SrcBT>& b2, const LocalTensor<SrcBT>& b1, const TileSpot& at,
+             int32_t k, int32_t n) {
     using ascsim::matmul::CeilDiv;
     const uint32_t n1 = static_cast<uint32_t>(CeilDiv(n, 16));
+    const uint32_t c1 = static_cast<uint32_t>(at.col0 / 16);
     if (transB_) {  // B1 holds B^T (N x K): fractal (ni, ki) at ki * N1 + ni, already Zn
       const uint32_t k1 = static_cast<uint32_t>(CeilDiv(k, kC0B));
-      LoadRun(b2, b1, 0, 0, k1 * n1, 1, false);
+      const uint32_t tileN1 = static_cast<uint32_t>(CeilDiv(at.cols, 16));
+      const uint32_t kFirst = static_cast<uint32_t>(at.row0 / kC0B);
+      if (tileN1 == n1) {
+        LoadRun(b2, b1, 0, kFirst * tileN1, k1 * n1, 1, false);
+        return;
+      }
+      for (uint32_t ki = 0; ki < k1; ++ki) {
+        LoadRun(b2, b1, ki * n1, (kFirst + ki) * tileN1 + c1, n1, 1, false);
+      }
       return;
     }
     if (sizeof(SrcBT) != 2) {
@@ -742,7 +913,9 @@ class MatmulImpl {
     }
     // B1 holds B (K x N): fractal (ki, ni) at ni * K1 + ki; transposing each gives Zn.
     const uint32_t k1 = static_cast<uint32_t>(CeilDiv(k, 16));
-    for (uint32_t ki = 0; ki < k1; ++ki) LoadRun(b2, b1, ki * n1, ki, n1, k1, true);
+    const uint32_t tileK1 = static_cast<uint32_t>(CeilDiv(at.rows, 16));
+    const uint32_t first = c1 * tileK1 + static_cast<uint32_t>(at.row0 / 16);
+    for (uint32_t ki = 0; ki < k1; ++ki) LoadRun(b2, b1, ki * n1, first + ki, n1, tileK1, true);
   }
 
   QuantMode_t QuantFor(const char* call) const {
@@ -906,6 +1079,8 @@ class MatmulImpl {
   TQue<TPosition::CO1, 1> qCO1_;
   ascsim::matmul::L0Buffers l0_{};
   LocalTensor<L0cT> co1_;
+  MdlTile<SrcAT> tileA_;
+  MdlTile<SrcBT> tileB_;
   bool l0Pending_[2] = {false, false};
   int32_t ping_ = 0;
 
