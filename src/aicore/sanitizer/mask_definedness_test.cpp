@@ -182,4 +182,60 @@ TEST(SanitizerMaskDefinedness, ScalarReadOfATailMaskByteIsReported) {
       << msg;
 }
 
+// VSEL_CMPMASK_SPR with a selMask tensor: the same 64 bits serve every repeat, so the undefined
+// bits 32..63 (compared from the unloaded half of the tile) reach elements 32..63 of each repeat.
+void ReusedMaskKernel(float* x, float* y, bool copy_all) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf, maskBuf, onesBuf, zerosBuf, outBuf;
+  pipe.InitBuffer(inBuf, 64 * sizeof(float));
+  pipe.InitBuffer(maskBuf, 32);
+  pipe.InitBuffer(onesBuf, 128 * sizeof(float));
+  pipe.InitBuffer(zerosBuf, 128 * sizeof(float));
+  pipe.InitBuffer(outBuf, 128 * sizeof(float));
+  AscendC::GlobalTensor<float> xGm, yGm;
+  xGm.SetGlobalBuffer(x, 32);
+  yGm.SetGlobalBuffer(y, 128);
+  AscendC::LocalTensor<float> in = inBuf.Get<float>();
+  AscendC::DataCopy(in, xGm, 32);  // elements 32..63 stay unwritten
+  AscendC::LocalTensor<float> ones = onesBuf.Get<float>(), zeros = zerosBuf.Get<float>();
+  AscendC::Duplicate(ones, 1.0f, 128);
+  AscendC::Duplicate(zeros, 0.0f, 128);
+  AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+  AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+  AscendC::LocalTensor<uint8_t> mask = maskBuf.Get<uint8_t>();
+  AscendC::CompareScalar(mask, in, 0.0f, AscendC::CMPMODE::GT, 64);
+  AscendC::LocalTensor<float> out = outBuf.Get<float>();
+  AscendC::Select(out, mask, ones, zeros, AscendC::SELMODE::VSEL_CMPMASK_SPR, 64, 2,
+                  {1, 1, 1, 8, 8, 8});
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+  if (copy_all) {
+    AscendC::DataCopy(yGm, out, 128);
+  } else {
+    AscendC::DataCopy(yGm, out, 32);
+    AscendC::DataCopy(yGm[32], out[64], 32);
+  }
+}
+
+TEST(SanitizerMaskDefinedness, ReusedMaskBitsReachTheSameLanesOfEveryRepeat) {
+  DeviceBuffer x(32 * sizeof(float)), y(128 * sizeof(float));
+  for (uint32_t i = 0; i < 32; ++i) x.as<float>()[i] = static_cast<float>(i % 5) - 2.0f;
+  EXPECT_EQ(RunSanitized("reused_lanes_dropped",
+                         [&] { ReusedMaskKernel(x.as<float>(), y.as<float>(), false); }),
+            "");
+  for (uint32_t i = 0; i < 64; ++i) {
+    const float ref = x.as<float>()[i % 32] > 0.0f ? 1.0f : 0.0f;
+    ASSERT_EQ(y.as<float>()[i], ref) << i;
+  }
+  const std::string msg = RunSanitized(
+      "reused_lanes_out", [&] { ReusedMaskKernel(x.as<float>(), y.as<float>(), true); });
+  EXPECT_NE(msg.find("reused_lanes_out: block 0/1: uninitialized read: MTE3 DataCopy UB->GM"),
+            std::string::npos)
+      << msg;
+  // Elements 32..39 of repeat 0: byte 128 of the output TBuf at UB 0x520.
+  EXPECT_NE(msg.find("copies out src UB [0x5a0, 0x5c0) of the VECCALC TBuf, which V Select"),
+            std::string::npos)
+      << msg;
+}
+
 }  // namespace
