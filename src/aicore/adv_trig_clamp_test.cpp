@@ -1,5 +1,5 @@
 // Sin, Cos (ascsim/adv/math_trig.h), Cosh (ascsim/adv/math_cosh.h), ClampMax, ClampMin
-// (ascsim/adv/math_clamp.h), Sum (ascsim/adv/math_more.h) and their host sizes (tiling/sin_cos_clamp_tiling.h,
+// (ascsim/adv/math_clamp.h), Sum (ascsim/adv/reduce.h) and their host sizes (tiling/sin_cos_clamp_tiling.h,
 // tiling/sum_tiling.h): float64 references, both dtypes, odd sizes, isReuseSource, small
 // temporary buffers, the stack forms, bit-exact scalar models where the device's steps are exact
 // IEEE operations, and every error path.

@@ -14,9 +14,9 @@ void FaultNegativeCount(const char* call, int64_t count) {
   Fault(ErrorKind::kInvalidArgument, Str(call, ": count ", count, " is negative"));
 }
 
-void FaultUnalignedUb(const char* call, const char* role, uint64_t offset) {
+void FaultUnalignedUb(const char* call, const char* role, uint64_t offset, uint32_t align) {
   Fault(ErrorKind::kInvalidArgument,
-        Str(call, ": ", role, " UB address ", Hex(offset), " is not 32-byte aligned"));
+        Str(call, ": ", role, " UB address ", Hex(offset), " is not ", align, "-byte aligned"));
 }
 
 void FaultNotUb(const char* call, const char* role, const BufferSlot* slot) {
@@ -56,9 +56,19 @@ namespace ascsim::aicore {
 void WarnPastGlobalSize(const char* call, const char* verb, uint64_t first, uint64_t last,
                         const char* type, uint64_t size) {
   Warn(Str(call, " ", verb, " [", first, ", ", last, ") of ", type, " passes GlobalTensor size ",
-           size, "; it stays in its device allocation, where the device uses the neighbouring "
+           size,
+           "; it stays in its device allocation, where the device uses the neighbouring "
            "elements"),
        Str(call, "/", verb, "/past-size/", size));
+}
+
+void RequireArch(const char* call, int arch, const char* what) {
+  CoreContext& core = CurrentCore();
+  if (core.launch->soc->arch != arch) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": ", what, " is not available on ", core.launch->soc->name, " (arch ",
+              core.launch->soc->arch, "); it exists on arch ", arch, " (Atlas A2/A3)"));
+  }
 }
 
 }  // namespace ascsim::aicore

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aicore_test_util.h"
@@ -289,6 +291,59 @@ TEST(ReduceOps, RepeatReduceSumMatchesWholeReduceSum) {
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(Bits(a.GetValue(i)), Bits(b.GetValue(i))) << i;
   EXPECT_EQ(float(a.GetValue(1)), -1.0f);
   EXPECT_NE(float(a.GetValue(3)), -1.0f);
+}
+
+}  // namespace
+
+namespace {
+
+// ReduceSum/Max/Min (count form and mask/repeat form) need dst aligned only to its result: the
+// element for SUM and MAX/MIN without index, the value-index pair with it (asc-devkit docs
+// ReduceSum.md -> ReduceRepeat.md table 3). LayerNormCustomSample reduces row j into
+// tmpTensor2[j] (float, UB 0x...4 aligned).
+template <class T>
+void RunReduceIntoUnalignedSlots() {
+  CoreFixture fx;
+  const uint32_t n = 100, pitch = 128, rows = 5;  // rows start 32-byte aligned, as src must
+  auto src = fx.Take<T>(pitch * rows), dst = fx.Take<T>(64), work = fx.Take<T>(512);
+  const auto v = RandomVector<T>(pitch * rows, -4, 4, 7);
+  Fill(src, v);
+  for (uint32_t j = 0; j < rows; ++j) AscendC::ReduceSum<T>(dst[j], src[j * pitch], work, n);
+  for (uint32_t j = 0; j < rows; ++j) {
+    double sum = 0;
+    for (uint32_t i = 0; i < n; ++i) sum += double(float(v[j * pitch + i]));
+    const double tolerance = std::is_same_v<T, half> ? 0.25 : 1e-3;
+    EXPECT_NEAR(float(dst.GetValue(j)), sum, tolerance) << j;
+  }
+  // Max with its index: a pair, aligned to two elements.
+  AscendC::ReduceMax<T>(dst[2], src, work, n, true);
+  T best = v[0];
+  for (uint32_t i = 1; i < n; ++i) best = float(v[i]) > float(best) ? v[i] : best;
+  EXPECT_EQ(Bits(dst.GetValue(2)), Bits(best));
+  AscendC::ReduceMin<T>(dst[3], src, work, n);  // value only: one element
+  // The mask/repeat form follows the same rule.
+  AscendC::ReduceSum<T>(dst[1], src, work, 256 / sizeof(T), 1, 8);
+  const std::string odd_pair = ErrorOf([&] { AscendC::ReduceMax<T>(dst[1], src, work, n, true); });
+  EXPECT_NE(odd_pair.find("ReduceMax: dst UB address"), std::string::npos) << odd_pair;
+  EXPECT_NE(odd_pair.find("is not " + std::to_string(2 * sizeof(T)) + "-byte aligned"),
+            std::string::npos)
+      << odd_pair;
+}
+
+TEST(ReduceOps, ReduceDstNeedsOnlyItsResultsAlignment) {
+  RunReduceIntoUnalignedSlots<half>();
+  RunReduceIntoUnalignedSlots<float>();
+}
+
+TEST(ReduceOps, ReduceDstBelowItsElementAlignmentFaults) {
+  CoreFixture fx;
+  auto src = fx.Take<float>(256), work = fx.Take<float>(64);
+  auto bytes = fx.Take<uint8_t>(64);
+  // A float dst at byte 2 of a UB block: not even 4-byte aligned.
+  auto dst = bytes[2].ReinterpretCast<float>();
+  const std::string msg = ErrorOf([&] { AscendC::ReduceSum<float>(dst, src, work, 64); });
+  EXPECT_NE(msg.find("ReduceSum: dst UB address"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("is not 4-byte aligned"), std::string::npos) << msg;
 }
 
 }  // namespace

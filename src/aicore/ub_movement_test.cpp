@@ -1,4 +1,4 @@
-// Gather, TransDataTo5HD and Transpose (ub_movement.h) against scalar references, with their
+// Gather, TransDataTo5HD, Transpose and the mask/repeat Copy (ub_movement.h) against scalar references, with their
 // error paths.
 #include <gtest/gtest.h>
 
@@ -328,6 +328,73 @@ TEST(UbTranspose, Block16x16AndNchwNhwc) {
             std::string::npos);
   EXPECT_EQ(ErrorOf([&] { AscendC::Transpose(b, a[16]); }),
             "test: block 0/1: Transpose: src [0, 256) of half exceeds LocalTensor size 240");
+}
+
+template <class T>
+void CheckCopy(bool bitwise) {
+  CoreFixture fx;
+  constexpr uint32_t per_block = 32 / sizeof(T), per_repeat = 256 / sizeof(T);
+  const uint32_t n = 4096 / sizeof(T);
+  auto src = fx.Take<T>(n), dst = fx.Take<T>(n);
+  const auto v = RandomVector<T>(n, -100, 100, 11);
+  Fill(src, v);
+  Fill(dst, std::vector<T>(n, T(0)));
+  // src: blocks 2 apart, repeats 17 blocks apart; dst: blocks 1 apart, repeats 9 apart.
+  AscendC::CopyRepeatParams p(1, 2, 9, 17);
+  const uint32_t repeats = 3;
+  uint64_t mask[2] = {0x00F0F0F0F0F0F0F3ull, sizeof(T) == 2 ? 0x8000000000000001ull : 0};
+  const uint32_t cont = per_repeat - 3;
+  if (bitwise)
+    AscendC::Copy(dst, src, mask, repeats, p);
+  else
+    AscendC::Copy(dst, src, uint64_t{cont}, repeats, p);
+  std::vector<T> want(n, T(0));
+  for (uint32_t r = 0; r < repeats; ++r) {
+    for (uint32_t e = 0; e < per_repeat; ++e) {
+      const bool on = bitwise ? ((mask[e / 64] >> (e % 64)) & 1) : e < cont;
+      if (!on) continue;
+      const uint32_t b = e / per_block, k = e % per_block;
+      want[(r * 9 + b * 1) * per_block + k] = v[(r * 17 + b * 2) * per_block + k];
+    }
+  }
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(Bits(dst.GetValue(i)), Bits(want[i])) << i;
+}
+TEST(UbCopy, MaskRepeatFormBothMaskModes) {
+  CheckCopy<half>(false);
+  CheckCopy<half>(true);
+  CheckCopy<float>(false);
+  CheckCopy<float>(true);
+  CheckCopy<int16_t>(true);
+  CheckCopy<uint32_t>(false);
+}
+
+TEST(UbCopy, Errors) {
+  CoreFixture fx;
+  auto a = fx.Take<float>(1024), b = fx.Take<float>(64);
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::Copy(b, a, 64, 2, {1, 1, 8, 8});
+            }),
+            "test: block 0/1: Copy: dst reaches byte 512 (2 repeats, blkStride 1, repStride 8) "
+            "beyond its LocalTensor of 256 B (64 float)");
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::Copy(a, a[8], 64, 1, {1, 1, 8, 8});
+            }),
+            "test: block 0/1: Copy: dst UB [0x0, 0x100) partially overlaps src UB [0x20, 0x120)");
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::Copy(a, a, 64, 1, {1, 1, 4096, 8});
+            }),
+            "test: block 0/1: Copy: dstRepeatSize 4096 / srcRepeatSize 8 is outside [0, 4095] "
+            "(CopyRepeatParams)");
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::Copy(a, a[4], 64, 1, {1, 1, 8, 8});
+            }),
+            "test: block 0/1: Copy: src UB address 0x10 is not 32-byte aligned");
+  CoreFixture p310(128 * 1024, "Ascend310P3");
+  auto c = p310.Take<float>(64), d = p310.Take<float>(64);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::Copy(c, d, 64, 1, {1, 1, 8, 8});
+            }).find("Copy: the mask/repeat UB->UB Copy is not available on Ascend310P3"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 // keeps the message for aclGetRecentErrMsg (per thread, as ACL does).
 #include "acl/acl.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -74,6 +77,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
                            " does not exist (the simulator has device 0)",
                        ACL_ERROR_RT_INVALID_DEVICEID);
   ascsim::InstallTraceFromEnvironment();
+  AclState::KeepDeviceTimeline();
   AclState::Get().SetDeviceOnThisThread();  // the default context
   return ACL_SUCCESS;
 }
@@ -90,6 +94,7 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 aclError aclrtCreateStream(aclrtStream* stream) {
   return Guard("aclrtCreateStream", [&] {
     if (stream == nullptr) throw ascsim::InvalidArgument("aclrtCreateStream: stream is null");
+    AclState::KeepDeviceTimeline();
     auto s = std::make_shared<ascsim::Stream>();
     AclState::Streams& streams = AclState::Get().streams;
     std::lock_guard<std::mutex> lock(streams.mu);
@@ -113,36 +118,109 @@ aclError aclrtDestroyStream(aclrtStream stream) {
   });
 }
 
+// Synchronizations mark the work they waited for as synchronized (AclState::SynchronizeTimed), so
+// that a later *WithTimeout call measures only the work issued after them.
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  return Guard("aclrtSynchronizeStream", [&] {
-    if (std::shared_ptr<ascsim::Stream> s = ascsim::acl::ToStream(stream)) {
-      s->Synchronize();
-    } else {
-      AclState::Get().RethrowDefaultStreamError();
-    }
-  });
+  return Guard("aclrtSynchronizeStream",
+               [&] { AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream)); });
+}
+
+namespace {
+
+// Every live stream and the default stream; returns the longest device time one of them waited
+// for (streams run side by side on the device).
+double SynchronizeAllTimed() {
+  // References, not pointers: a stream destroyed by another thread meanwhile stays alive until
+  // this loop is done with it.
+  std::vector<std::shared_ptr<ascsim::Stream>> streams;
+  {
+    AclState::Streams& registry = AclState::Get().streams;
+    std::lock_guard<std::mutex> lock(registry.mu);
+    for (const auto& entry : registry.live) streams.push_back(entry.second);
+  }
+  double longest = 0;
+  for (const auto& s : streams) longest = std::max(longest, AclState::Get().SynchronizeTimed(s));
+  return std::max(longest, AclState::Get().SynchronizeTimed(nullptr));
+}
+
+// The *WithTimeout synchronizations count the timeout in simulated device time: they wait for the
+// work to finish (a kernel that would hang on the device is reported by the launch's own hang
+// checks), then fail with the timeout code when the cost model's estimate of the device time of
+// the work they waited for (since the stream was last synchronized) exceeds `timeout` ms. The
+// wall clock would fail correct programs: a simulated kernel runs 10^2-10^4 times slower than the
+// device. docs/architecture.md (Departures) has the rule.
+//
+// Arguments as CANN checks them (hicann/runtime src/acl/aclrt_impl/stream.cpp and device.cpp:
+// timeout < -1 is ACL_ERROR_RT_PARAM_INVALID; src/runtime/api/impl/api_error.cc
+// StreamSynchronize / DeviceSynchronize: 0 too, "greater than or equal to -1 and not equal to
+// 0", RT_ERROR_INVALID_VALUE, which errcode_manage.cc maps to ACL_ERROR_RT_PARAM_INVALID); -1
+// waits without limit (docs "aclrtSynchronizeStreamWithTimeout").
+aclError CheckTimeout(const char* api, int32_t timeout) {
+  if (timeout == -1 || timeout > 0) return ACL_SUCCESS;
+  return RecordError(std::string(api) + ": timeout " + std::to_string(timeout) +
+                         " ms is invalid (-1 waits without limit; otherwise > 0 ms)",
+                     ACL_ERROR_RT_PARAM_INVALID);
+}
+
+aclError TimedOut(const char* api, const char* what, double waited_us, int32_t timeout) {
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "%s: %s takes %.3f ms of device time (cost model estimate), over the timeout "
+                "of %d ms",
+                api, what, waited_us / 1000.0, static_cast<int>(timeout));
+  return RecordError(line, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+}
+
+}  // namespace
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  constexpr const char* kApi = "aclrtSynchronizeStreamWithTimeout";
+  if (const aclError rc = CheckTimeout(kApi, timeout); rc != ACL_SUCCESS) return rc;
+  double waited_us = 0;
+  const aclError rc = Guard(
+      kApi, [&] { waited_us = AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream)); });
+  if (rc != ACL_SUCCESS) return rc;
+  if (timeout > 0 && waited_us > timeout * 1000.0) {
+    return TimedOut(kApi, "the stream's work", waited_us, timeout);
+  }
+  return ACL_SUCCESS;
 }
 
 aclError aclrtSynchronizeDevice() {
-  return Guard("aclrtSynchronizeDevice", [&] {
-    // References, not pointers: a stream destroyed by another thread meanwhile stays alive
-    // until this loop is done with it.
-    std::vector<std::shared_ptr<ascsim::Stream>> streams;
-    {
-      AclState::Streams& registry = AclState::Get().streams;
-      std::lock_guard<std::mutex> lock(registry.mu);
-      for (const auto& entry : registry.live) streams.push_back(entry.second);
-    }
-    for (const auto& s : streams) s->Synchronize();
-    AclState::Get().RethrowDefaultStreamError();
-  });
+  return Guard("aclrtSynchronizeDevice", [&] { SynchronizeAllTimed(); });
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
+  constexpr const char* kApi = "aclrtSynchronizeDeviceWithTimeout";
+  if (const aclError rc = CheckTimeout(kApi, timeout); rc != ACL_SUCCESS) return rc;
+  double waited_us = 0;
+  const aclError rc = Guard(kApi, [&] { waited_us = SynchronizeAllTimed(); });
+  if (rc != ACL_SUCCESS) return rc;
+  if (timeout > 0 && waited_us > timeout * 1000.0) {
+    return TimedOut(kApi, "the device's work", waited_us, timeout);
+  }
+  return ACL_SUCCESS;
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
   return Guard("aclrtMalloc", [&] {
     if (devPtr == nullptr) throw ascsim::InvalidArgument("aclrtMalloc: devPtr is null");
     if (size == 0) throw ascsim::InvalidArgument("aclrtMalloc: size is 0");
-    *devPtr = ascsim::DeviceMalloc(size);
+    // The device's block: the size rounded up to 32 B, plus 32 B (docs "aclrtMalloc" and
+    // "aclrtMallocAlign32", which differs only by not adding the 32 B). Kernels may touch it all
+    // without a fault, and official ones do (LpNormV2 uses its 2-byte output as 64 B of float
+    // scratch), so the checked extent is that block, not `size`.
+    constexpr size_t kAlign = 32;
+    const auto exhausted = [size] {
+      return ascsim::OutOfDeviceMemory("device memory exhausted: cannot allocate " +
+                                       std::to_string(size) + " B");
+    };
+    if (size > SIZE_MAX / 2) throw exhausted();
+    try {
+      *devPtr = ascsim::DeviceMalloc((size + kAlign - 1) / kAlign * kAlign + kAlign);
+    } catch (const ascsim::OutOfDeviceMemory&) {
+      throw exhausted();  // named by the size the caller asked for
+    }
   });
 }
 

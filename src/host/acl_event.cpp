@@ -36,21 +36,6 @@ constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_
 using host::AclEvent;
 using host::AclState;
 
-// Installed when the first event is created: from then on launches record their per-call traces,
-// and each adds its modelled time to the timeline of the thread it ran on.
-void InstallTimelineObserver() {
-  AclState::Events& events = AclState::Get().events;
-  // Held while adding, so no thread's Create returns before the observer is in place.
-  std::lock_guard<std::mutex> lock(events.mu);
-  if (events.timeline_observer) return;
-  events.timeline_observer = true;
-  AddLaunchObserver([](const LaunchRecord& record) {
-    if (record.traces == nullptr) return;
-    const LaunchEstimate estimate = EstimateLaunch(record);
-    AclState::ThisThread().device_us += estimate.estimated_us + estimate.launch_overhead_us;
-  });
-}
-
 std::shared_ptr<AclEvent> Find(aclrtEvent handle) {
   AclState::Events& r = AclState::Get().events;
   std::lock_guard<std::mutex> lock(r.mu);
@@ -66,7 +51,7 @@ aclError Create(const char* api, aclrtEvent* event, uint32_t flag, bool with_fla
     return RecordError(std::string(api) + ": unknown flag bits " + bits +
                        " (the flags are ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ... of acl_rt.h)");
   }
-  InstallTimelineObserver();
+  AclState::KeepDeviceTimeline();
   auto e = std::make_shared<AclEvent>(!with_flag || (flag & ACL_EVENT_TIME_LINE) != 0);
   AclState::Events& r = AclState::Get().events;
   std::lock_guard<std::mutex> lock(r.mu);
@@ -81,7 +66,9 @@ void Complete(const std::shared_ptr<AclEvent>& e, uint64_t record) {
   if (record <= e->completed) return;  // a reset or a later record overtook it
   e->completed = record;
   e->recorded = true;
-  e->device_us = AclState::ThisThread().device_us;
+  const AclState::ThreadState& timeline = AclState::ThisThread();
+  e->device_us = timeline.device_us;
+  e->since_sync_us = timeline.device_us - timeline.synced_us;
   e->done_cv.notify_all();
 }
 
@@ -183,6 +170,39 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   std::unique_lock<std::mutex> lock(e->mu);
   const uint64_t target = e->records;  // the most recent record at the time of the call
   e->done_cv.wait(lock, [&] { return e->completed >= target; });
+  return ACL_SUCCESS;
+}
+
+// The timeout in simulated device time, as aclrtSynchronizeStreamWithTimeout (acl.cpp): the event's
+// record is waited for, then the device time of its stream's work from the last host
+// synchronization up to the record (the cost model's estimate) is compared with `timeout` ms.
+// Arguments as hicann/runtime src/acl/aclrt_impl/event.cpp checks them (timeout first: < -1 is
+// ACL_ERROR_RT_PARAM_INVALID, as is 0 in the runtime's EventSynchronize; then a null event).
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
+  constexpr const char* kApi = "aclrtSynchronizeEventWithTimeout";
+  if (timeout != -1 && timeout <= 0) {
+    return RecordError(std::string(kApi) + ": timeout " + std::to_string(timeout) +
+                           " ms is invalid (-1 waits without limit; otherwise > 0 ms)",
+                       ACL_ERROR_RT_PARAM_INVALID);
+  }
+  if (event == nullptr) return RecordError(std::string(kApi) + ": event is null");
+  std::shared_ptr<AclEvent> e = Find(event);
+  if (e == nullptr) return RecordError(ascsim::acl::Unknown(kApi));
+  double waited_us = 0;
+  {
+    std::unique_lock<std::mutex> lock(e->mu);
+    const uint64_t target = e->records;
+    e->done_cv.wait(lock, [&] { return e->completed >= target; });
+    if (e->recorded) waited_us = e->since_sync_us;
+  }
+  if (timeout > 0 && waited_us > timeout * 1000.0) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "%s: the work before the event's record takes %.3f ms of device time (cost "
+                  "model estimate), over the timeout of %d ms",
+                  kApi, waited_us / 1000.0, static_cast<int>(timeout));
+    return RecordError(line, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT);
+  }
   return ACL_SUCCESS;
 }
 

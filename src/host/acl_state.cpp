@@ -2,9 +2,12 @@
 // error conversion every entry point shares (RecordError, Guard).
 #include "host/acl_state.h"
 
+#include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 
+#include "ascsim/profile.h"
 #include "runtime/fork_safety.h"
 #include "runtime/process.h"
 
@@ -18,6 +21,32 @@ AclState& AclState::Get() {
 AclState::ThreadState& AclState::ThisThread() {
   thread_local ThreadState state;
   return state;
+}
+
+void AclState::KeepDeviceTimeline() {
+  Events& events = Get().events;
+  // Held while adding, so that no caller returns before the observer is in place.
+  std::lock_guard<std::mutex> lock(events.mu);
+  if (events.timeline_observer) return;
+  events.timeline_observer = true;
+  AddLaunchObserver([](const LaunchRecord& record) {
+    if (record.traces == nullptr) return;
+    const LaunchEstimate estimate = EstimateLaunch(record);
+    ThisThread().device_us += estimate.estimated_us + estimate.launch_overhead_us;
+  });
+}
+
+double AclState::SynchronizeTimed(const std::shared_ptr<Stream>& stream) {
+  if (stream == nullptr) {
+    // Default-stream launches ran on this thread, to completion, when they were issued.
+    RethrowDefaultStreamError();
+    return ThisThread().TakeUnsynchronizedUs();
+  }
+  // Read on the stream's thread once the work queued before it has run (failed or not).
+  auto waited = std::make_shared<double>(0.0);
+  stream->Enqueue([waited] { *waited = ThisThread().TakeUnsynchronizedUs(); });
+  stream->Synchronize();
+  return *waited;
 }
 
 AclState::AclState() {

@@ -46,6 +46,9 @@ struct AclEvent {
   uint64_t completed = 0;  // the record whose point the stream has reached
   bool recorded = false;   // a completed record exists (and no reset since)
   double device_us = 0;    // the stream's timeline at the completed record
+  // The device time of that stream's work from its last host synchronization up to the completed
+  // record: what aclrtSynchronizeEventWithTimeout waits for (acl_event.cpp).
+  double since_sync_us = 0;
 
   bool Pending() const { return completed != records; }
 };
@@ -91,8 +94,29 @@ class AclState {
     AclContext* current_context = nullptr;  // may be destroyed since: check Contexts::live
     // The device timeline (us) of the stream whose work runs on this thread (acl_event.cpp).
     double device_us = 0;
+    // device_us when the host last synchronized that stream (aclrtSynchronizeStream*, Device*).
+    double synced_us = 0;
+
+    // The device time of the work since the last host synchronization; marks it synchronized.
+    double TakeUnsynchronizedUs() {
+      const double waited = device_us - synced_us;
+      synced_us = device_us;
+      return waited;
+    }
   };
   static ThreadState& ThisThread();
+
+  // Keeps the device timeline from now on: installs (once) the launch observer that adds each
+  // launch's modelled time (kernel estimate plus launch overhead, ascsim/profile.h EstimateLaunch)
+  // to ThreadState::device_us of the thread it ran on; launches record their per-call traces for
+  // it, as when profiling. Called by aclrtSetDevice, aclrtCreateStream and aclrtCreateEvent, so an
+  // ACL program's launches are timed: events and the *WithTimeout synchronizations read it.
+  static void KeepDeviceTimeline();
+
+  // Waits for `stream` (null: the default stream, whose work ran on this thread) and returns the
+  // device time of its work since the host last synchronized it, marking it synchronized. Throws
+  // the stream's error as Stream::Synchronize does (the kept default-stream error for null).
+  double SynchronizeTimed(const std::shared_ptr<Stream>& stream);
 
   // Live streams by handle. A caller takes a reference (acl::ToStream) for as long as it uses
   // one, so aclrtDestroyStream on another thread meanwhile only drops the registry's reference.

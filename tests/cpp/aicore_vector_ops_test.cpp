@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -493,6 +494,24 @@ TEST(Cast, FloatToHalfOutOfRangeUnderEachMode) {
   AscendC::Cast(dst, src, AscendC::RoundMode::CAST_TRUNC, 2);
   EXPECT_EQ(float(dst.GetValue(0)), 65504.0f);
   EXPECT_EQ(float(dst.GetValue(1)), -65504.0f);
+}
+
+TEST(Cast, Bfloat16BothWays) {
+  CoreFixture fx;
+  auto f = fx.Take<float>(256), back = fx.Take<float>(256);
+  auto b = fx.Take<bfloat16_t>(256);
+  const auto vf = RandomVector<float>(256, -1000, 1000, 7);
+  Fill(f, vf);
+  AscendC::Cast(b, f, AscendC::RoundMode::CAST_RINT, 256);
+  AscendC::Cast(back, b, AscendC::RoundMode::CAST_NONE, 256);
+  for (uint32_t i = 0; i < 256; ++i) {
+    const uint16_t want = ascsim::FloatToBf16Bits(vf[i]);
+    ASSERT_EQ(Bits(b.GetValue(i)), want) << i;
+    uint32_t widened = uint32_t(want) << 16;
+    float wf;
+    std::memcpy(&wf, &widened, 4);
+    ASSERT_EQ(back.GetValue(i), wf) << i;
+  }
 }
 
 }  // namespace

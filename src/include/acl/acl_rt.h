@@ -163,10 +163,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 // ACL_HOST: the program runs on the host and the (simulated) device is separate.
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode);
-// Waits for `stream` at most `timeout` ms (-1: without limit); ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
-// (507046) when it has not finished by then (its work goes on).
+// The *WithTimeout synchronizations wait for the work, then return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+// (507046; events: ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, 507047) when the simulated DEVICE time of the
+// work they waited for (the cost model's estimate, since the stream was last synchronized)
+// exceeds `timeout` ms; -1 waits without limit; 0 or < -1 is ACL_ERROR_RT_PARAM_INVALID.
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
 
 // ---- contexts ----
 // A context belongs to device 0 and becomes the calling thread's current context. aclrtSetDevice
@@ -195,6 +198,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus*
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
                                                    aclrtEventRecordedStatus* status);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent,
                                                    aclrtEvent endEvent);

@@ -1,4 +1,4 @@
-// Host-side tiling of Broadcast / BroadCast (ascsim/adv/math_more.h): GetBroadCastMaxMinTmpSize,
+// Host-side tiling of Broadcast / BroadCast (ascsim/adv/broadcast.h): GetBroadCastMaxMinTmpSize,
 // the temporary space the kernel's sharedTmpBuffer form needs. Signature and rules from asc-devkit
 // include/adv_api/pad/broadcast_tiling.h and impl/adv_api/tiling/pad/broadcast_tiling.cpp (docs
 // "GetBroadCastMaxMinTmpSize"): Atlas A2/A3 (DAV_2201) and 310P (DAV_2002) take one- or

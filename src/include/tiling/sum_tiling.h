@@ -1,4 +1,4 @@
-// Host-side temporary-space size of Sum (ascsim/adv/math_more.h), as asc-devkit
+// Host-side temporary-space size of Sum (ascsim/adv/reduce.h), as asc-devkit
 // include/adv_api/reduce/sum_tiling.h declares it and impl/adv_api/tiling/reduce/sum_tiling.cpp
 // computes it: the first level's partial sums (one per 256 B repeat of n elements), rounded up to
 // whole 32 B blocks; the maximum and minimum are the same.

@@ -1,13 +1,11 @@
-// ACL's tensor descriptions and data buffers (acl/acl_base.h), the stream wait with a timeout
-// (acl/acl_rt.h), the compile switches (acl/acl_op_compiler.h) and aclnnInit / aclnnFinalize:
-// the ACL calls the AclNNInvocation programs make around an aclnn call. Semantics from CANN's
-// header comments (hicann/runtime include/external/acl): a null description gives 0 / nullptr /
-// ACL_DT_UNDEFINED / ACL_FORMAT_UNDEFINED.
-#include <chrono>
+// ACL's tensor descriptions and data buffers (acl/acl_base.h), the compile switches
+// (acl/acl_op_compiler.h) and aclnnInit / aclnnFinalize: the ACL calls the AclNNInvocation programs
+// make around an aclnn call. Semantics from CANN's header comments (hicann/runtime
+// include/external/acl): a null description gives 0 / nullptr / ACL_DT_UNDEFINED /
+// ACL_FORMAT_UNDEFINED.
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -166,31 +164,6 @@ aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t,
                                 int64_t[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
   if (desc == nullptr) return ascsim::acl::RecordError("aclSetTensorShapeRange: desc is nullptr");
   return ACL_SUCCESS;  // shapes are always known here
-}
-
-aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
-  if (timeout == -1) return aclrtSynchronizeStream(stream);
-  if (timeout <= 0) {
-    return ascsim::acl::RecordError("aclrtSynchronizeStreamWithTimeout: timeout " +
-                                    std::to_string(timeout) + " ms (use -1 or a positive value)");
-  }
-  std::shared_ptr<ascsim::Stream> s;
-  const aclError rc = ascsim::acl::Guard("aclrtSynchronizeStreamWithTimeout",
-                                         [&] { s = ascsim::acl::ToStream(stream); });
-  if (rc != ACL_SUCCESS) return rc;
-  if (s) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout);
-    while (!s->Idle()) {
-      if (std::chrono::steady_clock::now() >= deadline) {
-        return ascsim::acl::RecordError(
-            "aclrtSynchronizeStreamWithTimeout: the stream has not finished within " +
-                std::to_string(timeout) + " ms",
-            ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
-      }
-      std::this_thread::sleep_for(std::chrono::microseconds(100));
-    }
-  }
-  return aclrtSynchronizeStream(stream);
 }
 
 aclError aclopSetCompileFlag(aclOpCompileFlag flag) {

@@ -48,7 +48,8 @@ std::string WhereAmI();
                                                                      int64_t count);
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultUnalignedUb(const char* call,
                                                                    const char* role,
-                                                                   uint64_t offset);
+                                                                   uint64_t offset,
+                                                                   uint32_t align = 32);
 struct BufferSlot;
 // An operand that must be in the Unified Buffer lives in another memory.
 [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void FaultNotUb(const char* call, const char* role,
@@ -64,6 +65,8 @@ void Warn(std::string_view detail, std::string_view key = {});
 
 // Called at the top of every API call: counts it and stops a cancelled (timed-out) launch.
 void EnterApiCall(CoreContext& core);
+// Faults unless the launch runs on `arch` (2201: Atlas A2/A3): `what` of `call` exists only there.
+void RequireArch(const char* call, int arch, const char* what);
 
 template <class T>
 constexpr const char* TypeName() {

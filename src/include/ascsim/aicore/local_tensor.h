@@ -99,7 +99,7 @@ class LocalTensor {
     return static_cast<int32_t>(slot_ ? slot_->position : TPosition::VECCALC);
   }
 
-  // Whole-tensor expressions, `dst = a + b;`: the SymbolOverride* types (old_spellings.h) run the
+  // Whole-tensor expressions, `dst = a + b;`: the SymbolOverride* types (symbol_override.h) run the
   // count-form op into this tensor.
   template <class Expr, class = typename Expr::ascsim_symbol_override>
   void operator=(const Expr& expr) const {

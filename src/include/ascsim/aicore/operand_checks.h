@@ -28,12 +28,13 @@ struct OperandUse {
   Access access = Access::kAuto;
 };
 
-// A UB operand of `count` elements from its start: live, inside its tensor, 32-byte aligned; a
+// A UB operand of `count` elements from its start: live, inside its tensor, `align_bytes`
+// aligned (32 for most operands; some instructions take less, e.g. a reduction's dst); a
 // vector-pipe access of those elements for the sanitizer (count 0 records nothing: the caller
 // describes the bytes itself).
 template <class T>
 T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
-                  uint64_t count) {
+                  uint64_t count, uint32_t align_bytes) {
   T* p = ascsim::aicore::TensorAccess::Checked(t, call, role, 0, count);
   // The vector unit and the UB DMAs only reach the Unified Buffer (an L1 or L0 tensor here is a
   // wrong TPosition).
@@ -41,8 +42,8 @@ T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor
     FaultNotUb(call, role, ascsim::aicore::TensorAccess::Slot(t));
   }
   // The UB arena is page aligned, so the host address has the UB offset's low bits.
-  if (reinterpret_cast<uintptr_t>(p) % AscendC::ONE_BLK_SIZE != 0) [[unlikely]] {
-    FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t));
+  if (reinterpret_cast<uintptr_t>(p) % align_bytes != 0) [[unlikely]] {
+    FaultUnalignedUb(call, role, ascsim::aicore::TensorAccess::UbOffset(t), align_bytes);
   }
   const BufferSlot* slot = ascsim::aicore::TensorAccess::Slot(t);
   if (slot->sanitizer != nullptr) [[unlikely]] {
@@ -50,6 +51,11 @@ T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor
                          role);
   }
   return p;
+}
+template <class T>
+T* CheckUbOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
+                  uint64_t count) {
+  return CheckUbOperand(call, role, t, count, AscendC::ONE_BLK_SIZE);
 }
 // The same for another pipe, direction or footprint (DataCopy, Axpy's dst, ...).
 template <class T>

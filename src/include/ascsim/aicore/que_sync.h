@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ascsim/aicore/internal.h"
-#include "ascsim/aicore/old_spellings.h"
+#include "ascsim/aicore/cce_intrinsics.h"
 #include "ascsim/aicore/sync.h"
 #include "ascsim/aicore/tpipe.h"
 

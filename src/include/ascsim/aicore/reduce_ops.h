@@ -189,7 +189,10 @@ void ReduceMasked(const char* name, simd::ReduceKind kind, const AscendC::LocalT
   uint64_t ns;
   const auto* s =
       reinterpret_cast<const uint8_t*>(CheckStridedOperand(name, "src", src, plan, ss, &ns));
-  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1);
+  // dst needs only its result's alignment: the element (SUM, or MAX/MIN value only), or the
+  // value-index pair (asc-devkit docs ReduceSum.md / ReduceMax.md, ReduceRepeat.md table 3).
+  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1,
+                        static_cast<uint32_t>((cal_index ? 2 : 1) * sizeof(T)));
   CheckUbOperand(name, "workLocal", work,
                  ReduceWorkElements<T>(uint64_t{plan.repeats} * plan.per_repeat));
   const simd::DType dt = simd::DTypeOf<T>();

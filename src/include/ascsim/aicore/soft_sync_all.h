@@ -36,4 +36,22 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
                       usedCores);
 }
 
+// IBSet / IBWait (docs 同步控制/核间同步): blocks spinning on a GM flag, rejected at compile time.
+template <bool isAIVOnly = true>
+void IBSet(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t blockIdx,
+           int32_t eventID) {
+  static_assert(!isAIVOnly && isAIVOnly,
+                "ascsim: IBSet/IBWait (blocks spinning on a GM flag) are not simulated; use "
+                "SyncAll() for a barrier across blocks");
+  (void)blockIdx, (void)eventID;
+}
+template <bool isAIVOnly = true>
+void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t blockIdx,
+            int32_t eventID) {
+  static_assert(!isAIVOnly && isAIVOnly,
+                "ascsim: IBSet/IBWait (blocks spinning on a GM flag) are not simulated; use "
+                "SyncAll() for a barrier across blocks");
+  (void)blockIdx, (void)eventID;
+}
+
 }  // namespace AscendC

@@ -22,9 +22,9 @@
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/operand_checks.h"
-#include "ascsim/aicore/sys_misc.h"
+#include "ascsim/aicore/special_registers.h"
 #include "ascsim/aicore/ub_movement.h"
-#include "ascsim/aicore/vector_misc.h"
+#include "ascsim/aicore/gather_mask.h"
 
 namespace AscendC {
 

@@ -15,7 +15,7 @@
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/simd/masked_math.h"
-#include "ascsim/aicore/sys_misc.h"
+#include "ascsim/aicore/special_registers.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/tpipe.h"
 #include "ascsim/aicore/vector_masked.h"

@@ -1,4 +1,5 @@
-// MulAddDst: dst = src0 * src1 + dst (asc-devkit
+// The fused multiply-adds (docs 基础API/.../复合计算): Axpy, dst += src * scalar (count form with
+// a float dst and half src too, and the mask/repeat form), and MulAddDst: dst = src0 * src1 + dst (asc-devkit
 // include/basic_api/kernel_operator_vec_binary_intf.h), count form (dst float with half sources
 // too) and mask/repeat form (same element type), computed in float and rounded once to the dst type
 // (simd/fused_math.h).
@@ -8,6 +9,8 @@
 #include <type_traits>
 
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/simd/masked_math.h"
+#include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/simd/fused_math.h"
 #include "ascsim/aicore/vector_masked.h"
 
@@ -53,6 +56,24 @@ void MulAddDstMasked(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTen
                         else
                           simd::MulAddDst(dt, dt, d, a, b, len);
                       });
+}
+
+template <class T, class U>
+void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, U scalar,
+               int64_t count) {
+  static_assert(std::is_same_v<T, U> || (std::is_same_v<T, float> && std::is_same_v<U, half>),
+                "Axpy takes half/half, float/float or float dst with half src");
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  const uint64_t n = CheckCount("Axpy", count);
+  T* d = CheckUbOperand("Axpy", "dst", dst, n, {trace::Pipe::kV, nullptr, Access::kReadWrite});
+  const U* s = CheckUbOperand("Axpy", "src", src, n);
+  CheckOverlapExact("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
+  simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
+  Record(core, [&] {
+    return VectorCall("Axpy", trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
+                      BufferId(src), BufferId(dst));
+  });
 }
 
 }  // namespace ascsim::aicore
@@ -102,6 +123,44 @@ void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Lo
                  uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
   ascsim::aicore::MulAddDstMasked<T, true>(dst, src0, src1, ascsim::aicore::ContinuousMask(mask),
                                            isSetMask, repeatTime, repeatParams);
+}
+
+// --- Axpy ---
+template <class T, class U>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          const int32_t count) {
+  ascsim::aicore::AxpyCount<T, U>(dst, src, scalarValue, count);
+}
+namespace detail {
+template <class T>
+void AxpyMasked(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, bool is_set_mask,
+                const ascsim::aicore::MaskArg& mask, uint8_t repeatTime,
+                const UnaryRepeatParams& p) {
+  const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
+  const float s = float(scalar);
+  ascsim::aicore::MaskedUnaryWalk<T>("Axpy", ascsim::trace::VectorClass::kSimple, dst, src, mask,
+                                     is_set_mask, repeatTime, p,
+                                     [&](uint8_t* d, const uint8_t* x, uint32_t len) {
+                                       ascsim::simd::AxpyRun(dt, dt, d, x, s, len);
+                                     });
+}
+}  // namespace detail
+// Mask/repeat form: same element type for dst and src.
+template <class T, class U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::ContinuousMask(mask),
+                        repeatTime, repeatParams);
+}
+template <class T, class U, bool isSetMask = true>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
+          const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, U>,
+                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
+  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::BitMask(mask), repeatTime,
+                        repeatParams);
 }
 
 }  // namespace AscendC

@@ -231,7 +231,10 @@ void ReduceCount(const char* name, int kind, const AscendC::LocalTensor<T>& dst,
   const uint64_t n = CheckCount(name, count);
   if (n == 0) Fault(ErrorKind::kInvalidArgument, Str(name, ": count must be >= 1"));
   const T* s = CheckUbOperand(name, "src", src, n);
-  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1);
+  // dst needs only its result's alignment: the element (SUM, or MAX/MIN value only), or the
+  // value-index pair (asc-devkit docs ReduceSum.md / ReduceMax.md, ReduceRepeat.md table 3).
+  T* d = CheckUbOperand(name, "dst", dst, cal_index ? 2 : 1,
+                        static_cast<uint32_t>((cal_index ? 2 : 1) * sizeof(T)));
   CheckUbOperand(name, "workLocal", work, ReduceWorkElements<T>(n));
   T value;
   uint32_t index = 0;

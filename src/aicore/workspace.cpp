@@ -1,10 +1,7 @@
-// Out-of-line parts of ascsim/aicore/sys_misc.h: workspace checks, the special registers,
-// InitOutput's checks and records, the int32_t -> half Cast through DEQSCALE.
-#include "ascsim/aicore/sys_misc.h"
+// Out-of-line parts of ascsim/aicore/workspace.h: the workspace checks and InitOutput's.
+#include "ascsim/aicore/workspace.h"
 
-#include "ascsim/aicore/simd/vector_math.h"
 #include "ascsim/aicore/tpipe.h"
-#include "ascsim/aicore/vector_ops.h"
 
 namespace ascsim::aicore {
 
@@ -52,55 +49,6 @@ void SetSysWorkspaceImpl(uint8_t* workspace, bool force) {
   if (force || core.sys_workspace == nullptr) core.sys_workspace = workspace;
 }
 
-void SetDeqScaleImpl(uint16_t half_bits) {
-  CoreContext& core = CurrentCore();
-  EnterApiCall(core);
-  core.deq_scale = half_bits;
-  core.deq_scale_set = true;
-}
-
-void CastInt32ToHalfDeq(CoreContext& core, half* dst, const int32_t* src, uint64_t n) {
-  if (!core.deq_scale_set) {
-    Warn(
-        "Cast int32_t->half: the device scales by the DEQSCALE register, which this kernel never "
-        "set (call SetDeqScale((half)1.0) before the Cast); ascsim uses 1.0",
-        "Cast/deqscale");
-  }
-  const float scale =
-      core.deq_scale_set ? HalfBitsToFloat(static_cast<uint16_t>(core.deq_scale)) : 1.0f;
-  for (uint64_t i = 0; i < n; ++i) dst[i] = half(static_cast<float>(src[i]) * scale);
-}
-
-void RequireArch(const char* call, int arch, const char* what) {
-  CoreContext& core = CurrentCore();
-  if (core.launch->soc->arch != arch) {
-    Fault(ErrorKind::kInvalidArgument,
-          Str(call, ": ", what, " is not available on ", core.launch->soc->name, " (arch ",
-              core.launch->soc->arch, "); it exists on arch ", arch, " (Atlas A2/A3)"));
-  }
-}
-
-void SetCtrlBit48(int64_t value) {
-  CoreContext& core = CurrentCore();
-  EnterApiCall(core);
-  if (value != 0 && value != 1) {
-    Fault(ErrorKind::kInvalidArgument,
-          Str("SetCtrlSpr<48, 48>: value ", value, " does not fit the 1-bit field CTRL[48]"));
-  }
-  if (value == 0) {
-    Warn(
-        "SetCtrlSpr<48, 48>(0): saturation mode (inf -> +-MAX, NaN -> 0 for half/bfloat16_t) is "
-        "not simulated; ascsim keeps computing in inf/NaN mode",
-        "CtrlSpr/48/0");
-  }
-  core.ctrl = (core.ctrl & ~(uint64_t{1} << 48)) | (static_cast<uint64_t>(value) << 48);
-}
-
-void ScalarCastValue(float value, bool to_half, AscendC::RoundMode mode, void* out) {
-  simd::Cast(to_half ? simd::DType::kF16 : simd::DType::kI32, simd::DType::kF32, ToRounding(mode),
-             out, &value, 1);
-}
-
 uint64_t InitOutputBurst(const char* call, uint64_t elem_bytes) {
   CoreContext& core = CurrentCore();
   RequireArch(call, 2201, call);
@@ -128,28 +76,4 @@ void RecordInitOutput(CoreContext& core, uint64_t elem_bytes, uint64_t count, ui
   });
 }
 
-trace::ApiCall CacheCall(const char* name) {
-  trace::ApiCall call = trace::ScalarCall(name, 0, true, true, trace::kNoBuffer);
-  call.elements = 0;
-  return call;
-}
-
-void WriteRawMask(uint64_t high, uint64_t low) {
-  CoreContext& core = CurrentCore();
-  EnterApiCall(core);
-  core.mask_high = high;
-  core.mask_low = low;
-}
-
 }  // namespace ascsim::aicore
-
-namespace AscendC {
-
-void Trap() {
-  ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
-  ascsim::aicore::EnterApiCall(core);
-  ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
-                        "Trap(): the kernel trapped (the device raises an AI core exception)");
-}
-
-}  // namespace AscendC

@@ -1,4 +1,5 @@
-// GatherMask in counter mode (reduceMode = true), as Atlas A2/A3 run it (GatherMask docs,
+// GatherMask (gather_mask.h): built-in and tensor patterns with strides, and in counter mode
+// (reduceMode = true), as Atlas A2/A3 run it (GatherMask docs,
 // "配置方式一"): repeatTimes repeats of `mask` elements each, read at the block stride and packed
 // into dst; against a scalar reference in half and float, with user and built-in patterns, masks
 // below and above one repeat's elements, several repeats with repeat strides, in place; the mask
@@ -18,6 +19,12 @@ using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
 
+template <class T>
+void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
+  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
+}
+using ascsim_test::RandomVector;
+
 // The reference: element e of repeat r is src[r * repStride * perBlock + (e / perBlock) *
 // blkStride * perBlock + e % perBlock]; its pattern bit is bit e of the row that starts
 // r * src1RepeatStride blocks into the pattern.
@@ -30,8 +37,8 @@ std::vector<T> Reference(const std::vector<T>& src, const std::vector<uint8_t>& 
     const uint8_t* row = pattern_bytes.data() + r * p.src1RepeatStride * 32;
     for (uint32_t e = 0; e < mask; ++e) {
       if ((row[e / 8] >> (e % 8)) & 1) {
-        out.push_back(src[r * p.src0RepeatStride * per_block + (e / per_block) * p.src0BlockStride * per_block +
-                          e % per_block]);
+        out.push_back(src[r * p.src0RepeatStride * per_block +
+                          (e / per_block) * p.src0BlockStride * per_block + e % per_block]);
       }
     }
   }
@@ -43,10 +50,11 @@ template <class T, class U>
 void CheckUserPattern(uint32_t mask, AscendC::GatherMaskParams p, uint32_t pattern_seed) {
   CoreFixture fx;
   const uint32_t per_block = 32 / sizeof(T);
-  const uint32_t src_elems =
-      (p.repeatTimes - 1) * p.src0RepeatStride * per_block +
-      ((mask + per_block - 1) / per_block) * p.src0BlockStride * per_block + per_block;
-  const uint32_t pattern_bytes_n = (p.repeatTimes - 1) * p.src1RepeatStride * 32 + (mask + 31) / 32 * 4 + 32;
+  const uint32_t src_elems = (p.repeatTimes - 1) * p.src0RepeatStride * per_block +
+                             ((mask + per_block - 1) / per_block) * p.src0BlockStride * per_block +
+                             per_block;
+  const uint32_t pattern_bytes_n =
+      (p.repeatTimes - 1) * p.src1RepeatStride * 32 + (mask + 31) / 32 * 4 + 32;
   auto src = fx.Take<T>(src_elems);
   auto pat = fx.Take<U>(pattern_bytes_n / sizeof(U));
   auto dst = fx.Take<T>(p.repeatTimes * mask + 64);
@@ -90,7 +98,8 @@ template <class T>
 void CheckBuiltin(uint8_t mode, uint32_t mask, AscendC::GatherMaskParams p) {
   CoreFixture fx;
   const uint32_t per_block = 32 / sizeof(T);
-  const uint32_t src_elems = (p.repeatTimes - 1) * p.src0RepeatStride * per_block + mask + per_block;
+  const uint32_t src_elems =
+      (p.repeatTimes - 1) * p.src0RepeatStride * per_block + mask + per_block;
   auto src = fx.Take<T>(src_elems);
   auto dst = fx.Take<T>(p.repeatTimes * mask + 64);
   std::vector<T> vs(src_elems);
@@ -127,7 +136,8 @@ TEST(GatherMaskCounter, CompactsRowsInPlace) {
   AscendC::GatherMask(t, t, uint8_t(7), true, 13, {1, 6, 1, 0}, rsvd);
   ASSERT_EQ(rsvd, 13u * 6);
   for (uint32_t r = 0; r < 6; ++r)
-    for (uint32_t e = 0; e < 13; ++e) ASSERT_EQ(float(t.GetValue(r * 13 + e)), float(r * 16 + e)) << r << "," << e;
+    for (uint32_t e = 0; e < 13; ++e)
+      ASSERT_EQ(float(t.GetValue(r * 13 + e)), float(r * 16 + e)) << r << "," << e;
 }
 
 TEST(GatherMaskCounter, NormalModeLeavesAFullMask) {
@@ -147,16 +157,114 @@ TEST(GatherMaskCounter, Errors) {
   auto src = fx.Take<half>(256), dst = fx.Take<half>(512);
   auto pat = fx.Take<uint16_t>(16);
   uint64_t cnt = 0;
-  EXPECT_EQ(ErrorOf([&] { AscendC::GatherMask(dst, src, pat, true, 0, {1, 1, 8, 0}, cnt); }),
+  EXPECT_EQ(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, pat, true, 0, {1, 1, 8, 0}, cnt);
+            }),
             "test: block 0/1: GatherMask: mask 0 is outside [1, 4294967295] (reduceMode = true: "
             "the elements of each repeat)");
   // 300 elements of a repeat read past the 256-element src.
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, uint8_t(7), true, 300, {1, 1, 8, 0}, cnt); })
-                .find("GatherMask: src0 reaches byte"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(7), true, 300, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: src0 reaches byte"),
             std::string::npos);
   // The pattern needs ceil(300 / 16) words in counter mode.
-  EXPECT_NE(ErrorOf([&] { AscendC::GatherMask(dst, src, pat, true, 300, {1, 1, 8, 0}, cnt); })
-                .find("GatherMask: src1Pattern reaches byte 38"),
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, pat, true, 300, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: src1Pattern reaches byte 38"),
+            std::string::npos);
+}
+
+TEST(GatherMask, BuiltinPatterns) {
+  CoreFixture fx;
+  auto src = fx.Take<float>(256), dst = fx.Take<float>(256);
+  std::vector<float> vs(256);
+  for (uint32_t i = 0; i < 256; ++i) vs[i] = float(i);
+  Fill(src, vs);
+  for (uint8_t pattern = 1; pattern <= 7; ++pattern) {
+    uint64_t cnt = 0;
+    AscendC::GatherMask(dst, src, pattern, false, 0, {1, 2, 8, 0}, cnt);
+    std::vector<float> want;
+    for (uint32_t i = 0; i < 128; ++i) {
+      bool take = false;
+      switch (pattern) {
+        case 1:
+          take = i % 2 == 0;
+          break;
+        case 2:
+          take = i % 2 == 1;
+          break;
+        case 7:
+          take = true;
+          break;
+        default:
+          take = i % 4 == uint32_t(pattern - 3);
+          break;
+      }
+      if (take) want.push_back(vs[i]);
+    }
+    ASSERT_EQ(cnt, want.size()) << int(pattern);
+    for (uint32_t k = 0; k < want.size(); ++k) ASSERT_EQ(dst.GetValue(k), want[k]) << int(pattern);
+  }
+}
+
+TEST(GatherMask, TensorPatternWithStrides) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(1024), dst = fx.Take<half>(512);
+  auto pat = fx.Take<uint16_t>(64);
+  const auto vs = RandomVector<half>(1024, -9, 9, 5);
+  const auto vp = RandomVector<uint16_t>(64, 0, 65535, 6);
+  Fill(src, vs);
+  Fill(pat, vp);
+  uint64_t cnt = 0;
+  // Repeats 16 blocks apart in src, block stride 2, pattern rows 1 block (16 uint16) apart.
+  AscendC::GatherMask(dst, src, pat, false, 0, {2, 3, 16, 1}, cnt);
+  std::vector<half> want;
+  for (uint32_t r = 0; r < 3; ++r) {
+    for (uint32_t e = 0; e < 128; ++e) {
+      const uint32_t bit = r * 256 + e;  // row r starts at 32 B * r = bit 256 r
+      if ((vp[bit / 16] >> (bit % 16)) & 1) want.push_back(vs[r * 256 + (e / 16) * 32 + e % 16]);
+    }
+  }
+  ASSERT_EQ(cnt, want.size());
+  for (uint32_t k = 0; k < want.size(); ++k) ASSERT_EQ(Bits(dst.GetValue(k)), Bits(want[k])) << k;
+}
+
+TEST(GatherMask, RejectsMisuse) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(256), dst = fx.Take<half>(32);
+  auto pat = fx.Take<uint16_t>(16);
+  uint64_t cnt = 0;
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(9), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: built-in src1Pattern 9 is outside [1, 7]"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: dst [0, 128) of half exceeds LocalTensor size 32"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, pat, false, 0, {1, 2, 8, 1}, cnt);
+            })
+                .find("GatherMask: src1Pattern reaches byte 48 (2 repeats, src1RepeatStride 1) "
+                      "beyond its LocalTensor of 32 B"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(1), true, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: mask 0 is outside [1, 4294967295]"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(dst, src, uint8_t(1), false, 0, {1, 300, 8, 0}, cnt);
+            }).find("GatherMask: repeatTimes 300 is outside [0, 255]"),
+            std::string::npos);
+}
+
+TEST(GatherMask, RejectsPartialOverlap) {
+  CoreFixture fx;
+  auto buf = fx.Take<half>(1024);
+  uint64_t cnt = 0;
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::GatherMask(buf[16], buf, uint8_t(7), false, 0, {1, 1, 8, 0}, cnt);
+            }).find("GatherMask: dst UB"),
             std::string::npos);
 }
 

@@ -1,6 +1,5 @@
-// Axpy (dst += src * scalar), Brcb (each of 8 source elements broadcast to one 32 B block),
-// GatherMask (pack the elements a bit pattern selects; rsvdCnt = how many) and CreateVecIndex
-// (dst[i] = first + i).
+// GatherMask (docs 基础API/.../比较与选择/GatherMask): pack the elements a bit pattern selects;
+// rsvdCnt = how many. Built-in patterns 1..7 or a pattern tensor, normal and counter mode.
 #pragma once
 
 #include <algorithm>
@@ -14,14 +13,6 @@
 #include "ascsim/aicore/vector_masked.h"
 
 namespace AscendC {
-
-struct BrcbRepeatParams {
-  BrcbRepeatParams() = default;
-  BrcbRepeatParams(uint16_t dstBlkStrideIn, uint16_t dstRepStrideIn)
-      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
-  uint16_t dstBlkStride = 1;
-  uint16_t dstRepStride = 8;
-};
 
 struct GatherMaskParams {
   GatherMaskParams() = default;
@@ -44,24 +35,6 @@ constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;  // the 
 }  // namespace AscendC
 
 namespace ascsim::aicore {
-
-template <class T, class U>
-void AxpyCount(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src, U scalar,
-               int64_t count) {
-  static_assert(std::is_same_v<T, U> || (std::is_same_v<T, float> && std::is_same_v<U, half>),
-                "Axpy takes half/half, float/float or float dst with half src");
-  CoreContext& core = CurrentCore();
-  EnterApiCall(core);
-  const uint64_t n = CheckCount("Axpy", count);
-  T* d = CheckUbOperand("Axpy", "dst", dst, n, {trace::Pipe::kV, nullptr, Access::kReadWrite});
-  const U* s = CheckUbOperand("Axpy", "src", src, n);
-  CheckOverlapExact("Axpy", "dst", d, n * sizeof(T), "src", s, n * sizeof(U));
-  simd::AxpyRun(simd::DTypeOf<T>(), simd::DTypeOf<U>(), d, s, float(scalar), n);
-  Record(core, [&] {
-    return VectorCall("Axpy", trace::VectorClass::kSimple, sizeof(T), n, BufferId(dst),
-                      BufferId(src), BufferId(dst));
-  });
-}
 
 // The 16-bit patterns of GatherMask's built-in modes 1..7, repeated over a repeat.
 inline uint16_t BuiltinGatherPattern(uint8_t pattern) {
@@ -94,14 +67,15 @@ void GatherMaskLeavesMask(CoreContext& core, bool reduce_mode, uint32_t mask) {
 // rsvdCnt is their number.
 template <class T>
 void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
-                    const uint8_t* pattern, uint64_t pattern_pitch, bool reduce_mode,
-                    uint32_t mask, const AscendC::GatherMaskParams& p, uint64_t* rsvd_cnt) {
+                    const uint8_t* pattern, uint64_t pattern_pitch, bool reduce_mode, uint32_t mask,
+                    const AscendC::GatherMaskParams& p, uint64_t* rsvd_cnt) {
   constexpr const char* name = "GatherMask";
   CoreContext& core = CurrentCore();
   if (reduce_mode && mask == 0) {
     Fault(ErrorKind::kInvalidArgument,
-          Str(name, ": mask 0 is outside [1, 4294967295] (reduceMode = true: the elements of each "
-                    "repeat)"));
+          Str(name,
+              ": mask 0 is outside [1, 4294967295] (reduceMode = true: the elements of each "
+              "repeat)"));
   }
   if (p.repeatTimes > AscendC::MAX_REPEAT_TIMES) {
     Fault(ErrorKind::kInvalidArgument,
@@ -123,8 +97,9 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   plan.repeats = chunks;
   plan.body = simd::FirstElements(per_repeat);
   plan.last = simd::FirstElements(elems - (chunks - 1) * per_repeat);
-  const simd::Stride chunk_stride{uint64_t{p.src0BlockStride} * kBlockBytes,
-                                  uint64_t{p.src0BlockStride} * kBlockBytes * (per_repeat / per_block)};
+  const simd::Stride chunk_stride{
+      uint64_t{p.src0BlockStride} * kBlockBytes,
+      uint64_t{p.src0BlockStride} * kBlockBytes * (per_repeat / per_block)};
   const uint64_t repeat_elems = uint64_t{p.src0RepeatStride} * per_block;
   std::vector<const uint8_t*> rows(p.repeatTimes);
   uint64_t selected = 0, span_lo = ~0ull, span_hi = 0;
@@ -138,14 +113,16 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
   }
   T* d = CheckUbOperand(name, "dst", dst, selected);
   if (p.repeatTimes != 0) {
-    CheckOverlap(name, "dst", d, selected * sizeof(T), "src0", core.ub + span_lo, span_hi - span_lo);
+    CheckOverlap(name, "dst", d, selected * sizeof(T), "src0", core.ub + span_lo,
+                 span_hi - span_lo);
   }
   uint64_t k = 0;
   for (uint32_t r = 0; r < p.repeatTimes; ++r) {
     for (uint32_t e = 0; e < elems; ++e) {
       if (bit(r, e)) {
-        std::memcpy(&d[k++], rows[r] + simd::ElementOffset(plan, chunk_stride, sizeof(T), e / per_repeat,
-                                                           e % per_repeat),
+        std::memcpy(&d[k++],
+                    rows[r] + simd::ElementOffset(plan, chunk_stride, sizeof(T), e / per_repeat,
+                                                  e % per_repeat),
                     sizeof(T));
       }
     }
@@ -162,78 +139,6 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
 }  // namespace ascsim::aicore
 
 namespace AscendC {
-
-// --- Axpy ---
-template <class T, class U>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
-          const int32_t count) {
-  ascsim::aicore::AxpyCount<T, U>(dst, src, scalarValue, count);
-}
-namespace detail {
-template <class T>
-void AxpyMasked(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, bool is_set_mask,
-                const ascsim::aicore::MaskArg& mask, uint8_t repeatTime,
-                const UnaryRepeatParams& p) {
-  const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
-  const float s = float(scalar);
-  ascsim::aicore::MaskedUnaryWalk<T>("Axpy", ascsim::trace::VectorClass::kSimple, dst, src, mask,
-                                     is_set_mask, repeatTime, p,
-                                     [&](uint8_t* d, const uint8_t* x, uint32_t len) {
-                                       ascsim::simd::AxpyRun(dt, dt, d, x, s, len);
-                                     });
-}
-}  // namespace detail
-// Mask/repeat form: same element type for dst and src.
-template <class T, class U, bool isSetMask = true>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
-          uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
-  static_assert(std::is_same_v<T, U>,
-                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
-  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::ContinuousMask(mask),
-                        repeatTime, repeatParams);
-}
-template <class T, class U, bool isSetMask = true>
-void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const NonDeduced<U> scalarValue,
-          const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
-  static_assert(std::is_same_v<T, U>,
-                "ascsim: mask/repeat Axpy is simulated for dst type == src type");
-  detail::AxpyMasked<T>(dst, src, scalarValue, isSetMask, ascsim::aicore::BitMask(mask), repeatTime,
-                        repeatParams);
-}
-
-// --- Brcb: repeat r reads src0[8r, 8r + 8) and fills dst block j of the repeat with element j ---
-template <class T>
-void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
-          const BrcbRepeatParams& repeatParams) {
-  namespace ai = ascsim::aicore;
-  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
-  ai::CoreContext& core = ai::CurrentCore();
-  ai::EnterApiCall(core);
-  const uint64_t n_src = uint64_t{repeatTime} * 8;
-  const T* s = ai::CheckUbOperand("Brcb", "src0", src0, n_src);
-  ascsim::simd::RepeatPlan plan;
-  plan.per_repeat = ai::PerRepeat<T>();
-  plan.per_block = ai::kBlockBytes / sizeof(T);
-  plan.repeats = repeatTime;
-  plan.body = plan.last = ascsim::simd::FirstElements(plan.per_repeat);
-  const auto sd = ai::StrideOf(repeatParams.dstBlkStride, repeatParams.dstRepStride);
-  uint64_t nd;
-  auto* d = reinterpret_cast<uint8_t*>(ai::CheckStridedOperand("Brcb", "dst", dst, plan, sd, &nd));
-  ai::CheckOverlapExact("Brcb", "dst", d, nd, "src0", s, n_src * sizeof(T));
-  const ascsim::simd::DType dt = ascsim::simd::DTypeOf<T>();
-  for (uint32_t r = 0; r < repeatTime; ++r) {
-    for (uint32_t j = 0; j < 8; ++j) {
-      ascsim::simd::Fill(
-          dt, d + ascsim::simd::ElementOffset(plan, sd, sizeof(T), r, j * plan.per_block),
-          &s[r * 8 + j], plan.per_block);
-    }
-  }
-  ai::Record(core, [&] {
-    return ai::VectorCall("Brcb", ascsim::trace::VectorClass::kSimple, sizeof(T),
-                          uint64_t{plan.repeats} * plan.per_repeat, ai::BufferId(dst),
-                          ai::BufferId(src0), ascsim::trace::kNoBuffer);
-  });
-}
 
 // --- GatherMask ---
 // Pattern tensor: per repeat, bit e of the repeat's pattern row selects element e; rows are
@@ -292,21 +197,6 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
   const uint16_t p16 = ai::BuiltinGatherPattern(src1Pattern);
   for (size_t i = 0; i + 1 < row.size(); i += 2) std::memcpy(&row[i], &p16, 2);
   ai::GatherMaskImpl<T>(dst, src0, row.data(), 0, reduceMode, mask, gatherMaskParams, &rsvdCnt);
-}
-
-// --- CreateVecIndex: dst[i] = firstValue + i for i < calCount ---
-template <class T>
-void CreateVecIndex(LocalTensor<T> dst, const NonDeduced<T> firstValue, uint32_t calCount) {
-  namespace ai = ascsim::aicore;
-  ai::CoreContext& core = ai::CurrentCore();
-  ai::EnterApiCall(core);
-  T* d = ai::CheckUbOperand("CreateVecIndex", "dst", dst, calCount);
-  ascsim::simd::IndexRun(ascsim::simd::DTypeOf<T>(), d, static_cast<double>(firstValue), calCount);
-  ai::Record(core, [&] {
-    return ai::VectorCall("CreateVecIndex", ascsim::trace::VectorClass::kSimple, sizeof(T),
-                          calCount, ai::BufferId(dst), ascsim::trace::kNoBuffer,
-                          ascsim::trace::kNoBuffer);
-  });
 }
 
 }  // namespace AscendC

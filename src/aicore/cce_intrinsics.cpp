@@ -1,5 +1,5 @@
-// The pipe-pair lookup of set_flag / wait_flag (ascsim/aicore/old_spellings.h).
-#include "ascsim/aicore/old_spellings.h"
+// The pipe-pair lookup of set_flag / wait_flag (ascsim/aicore/cce_intrinsics.h).
+#include "ascsim/aicore/cce_intrinsics.h"
 
 #include <string>
 

@@ -1,0 +1,180 @@
+// Out-of-line parts of ascsim/aicore/vector_ops.h: the vector call record, and the round modes
+// Cast accepts per architecture and type pair.
+#include "ascsim/aicore/vector_ops.h"
+
+#include "ascsim/aicore/checks.h"
+#include "ascsim/aicore/kernel_type.h"
+
+namespace ascsim::aicore {
+
+trace::ApiCall VectorCall(const char* name, trace::VectorClass cls, uint8_t elem, uint64_t n,
+                          BufferRef dst, BufferRef src0, BufferRef src1) {
+  trace::ApiCall call{};
+  call.name = name;
+  call.kind = trace::CallKind::kVector;
+  call.pipe = trace::Pipe::kV;
+  call.vector_class = cls;
+  call.dtype_bytes = elem;
+  call.elements = n;
+  call.bytes = n * elem;
+  call.dst_buffer = dst.id;
+  call.src_buffers[0] = src0.id;
+  call.src_buffers[1] = src1.id;
+  call.ub_addr[0] = dst.ub;
+  call.ub_addr[1] = src0.ub;
+  call.ub_addr[2] = src1.ub;
+  return call;
+}
+
+simd::Rounding ToRounding(AscendC::RoundMode mode) {
+  switch (mode) {
+    case AscendC::RoundMode::CAST_NONE:
+      return simd::Rounding::kNone;
+    case AscendC::RoundMode::CAST_RINT:
+      return simd::Rounding::kRint;
+    case AscendC::RoundMode::CAST_FLOOR:
+      return simd::Rounding::kFloor;
+    case AscendC::RoundMode::CAST_CEIL:
+      return simd::Rounding::kCeil;
+    case AscendC::RoundMode::CAST_ROUND:
+      return simd::Rounding::kRound;
+    case AscendC::RoundMode::CAST_TRUNC:
+      return simd::Rounding::kTrunc;
+    case AscendC::RoundMode::CAST_ODD:
+      return simd::Rounding::kOdd;
+  }
+  return simd::Rounding::kNone;
+}
+
+namespace {
+
+constexpr uint8_t Bit(AscendC::RoundMode m) {
+  return static_cast<uint8_t>(1u << static_cast<int>(m));
+}
+constexpr uint8_t kNone = Bit(AscendC::RoundMode::CAST_NONE);
+constexpr uint8_t kOdd = Bit(AscendC::RoundMode::CAST_ODD);
+constexpr uint8_t kRint = Bit(AscendC::RoundMode::CAST_RINT);
+constexpr uint8_t kDirected =
+    Bit(AscendC::RoundMode::CAST_FLOOR) | Bit(AscendC::RoundMode::CAST_CEIL) |
+    Bit(AscendC::RoundMode::CAST_ROUND) | Bit(AscendC::RoundMode::CAST_TRUNC);
+constexpr uint8_t kR5 = kRint | kDirected;  // RINT/FLOOR/CEIL/ROUND/TRUNC
+constexpr uint8_t kAnyMode = 0x7f;          // "roundMode不生效" (int32 -> half)
+
+constexpr int Pair(simd::DType src, simd::DType dst) {
+  return static_cast<int>(src) * 16 + static_cast<int>(dst);
+}
+
+// The round modes Cast offers per (src, dst), from the asc-devkit Cast.md tables "Atlas A2
+// 训练系列产品/Atlas A2 推理系列产品支持的数据类型组合情况" (arch 2201) and "Atlas 推理系列产品AI
+// Core支持的数据类型组合情况" (310P, arch 2002), for the types the simulator has (no int4b_t).
+// 0: the pair is not a conversion the profile offers.
+uint8_t AllowedCastModes(int arch, simd::DType src, simd::DType dst) {
+  using simd::DType;
+  if (arch == 2002) {
+    switch (Pair(src, dst)) {
+      case Pair(DType::kI8, DType::kF16):
+      case Pair(DType::kU8, DType::kF16):
+      case Pair(DType::kI16, DType::kF16):
+        return kNone;
+      case Pair(DType::kF16, DType::kI8):
+      case Pair(DType::kF16, DType::kU8):
+        return kDirected | kNone;
+      case Pair(DType::kF16, DType::kI16):
+        return kRint;
+      case Pair(DType::kF16, DType::kI32):
+        return kR5;
+      case Pair(DType::kF16, DType::kF32):
+        return kNone;
+      case Pair(DType::kI32, DType::kI16):
+        return kNone;
+      case Pair(DType::kI32, DType::kF16):
+        return kAnyMode;
+      case Pair(DType::kI32, DType::kF32):
+        return kNone;
+      case Pair(DType::kF32, DType::kF16):
+        return kOdd | kNone;
+      case Pair(DType::kF32, DType::kI64):
+        return kR5;
+      default:
+        return 0;
+    }
+  }
+  switch (Pair(src, dst)) {
+    case Pair(DType::kI8, DType::kF16):
+    case Pair(DType::kU8, DType::kF16):
+      return kNone;
+    case Pair(DType::kI16, DType::kF16):
+      return kR5 | kNone;
+    case Pair(DType::kI16, DType::kF32):
+      return kNone;
+    case Pair(DType::kF16, DType::kI8):
+    case Pair(DType::kF16, DType::kU8):
+      return kR5 | kNone;
+    case Pair(DType::kF16, DType::kI16):
+    case Pair(DType::kF16, DType::kI32):
+      return kR5;
+    case Pair(DType::kF16, DType::kF32):
+      return kNone;
+    case Pair(DType::kBF16, DType::kI32):
+      return kR5;
+    case Pair(DType::kBF16, DType::kF32):
+      return kNone;
+    case Pair(DType::kI32, DType::kI16):
+      return kNone;
+    case Pair(DType::kI32, DType::kF16):
+      return kAnyMode;
+    case Pair(DType::kI32, DType::kF32):
+      return kR5 | kNone;
+    case Pair(DType::kI32, DType::kI64):
+      return kNone;
+    case Pair(DType::kF32, DType::kI16):
+      return kR5;
+    case Pair(DType::kF32, DType::kF16):
+      return kR5 | kOdd | kNone;
+    case Pair(DType::kF32, DType::kBF16):
+    case Pair(DType::kF32, DType::kI32):
+    case Pair(DType::kF32, DType::kF32):
+    case Pair(DType::kF32, DType::kI64):
+      return kR5;
+    case Pair(DType::kI64, DType::kI32):
+      return kNone;
+    case Pair(DType::kI64, DType::kF32):
+      return kR5;
+    default:
+      return 0;
+  }
+}
+
+const char* RoundModeName(AscendC::RoundMode mode) {
+  static const char* const kNames[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                                       "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+  const auto i = static_cast<size_t>(mode);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "?";
+}
+
+}  // namespace
+
+void CheckCastMode(simd::DType dst, simd::DType src, AscendC::RoundMode mode) {
+  const SocProfile& soc = *CurrentCore().launch->soc;
+  const uint8_t allowed = AllowedCastModes(soc.arch, src, dst);
+  const auto bit = static_cast<unsigned>(mode) < 7 ? Bit(mode) : 0;
+  if ((allowed & bit) != 0) [[likely]]
+    return;
+  if (allowed == 0) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str("Cast ", simd::DTypeName(src), " -> ", simd::DTypeName(dst), " is not a conversion ",
+              soc.name, " offers (see the Cast data type table)"));
+  }
+  std::string modes;
+  for (int m = 0; m < 7; ++m) {
+    if (allowed & (1u << m)) {
+      modes += (modes.empty() ? "" : ", ");
+      modes += RoundModeName(static_cast<AscendC::RoundMode>(m));
+    }
+  }
+  Fault(ErrorKind::kInvalidArgument,
+        Str("Cast ", simd::DTypeName(src), " -> ", simd::DTypeName(dst), ": ", RoundModeName(mode),
+            " is not supported on ", soc.name, " (supported: ", modes, ")"));
+}
+
+}  // namespace ascsim::aicore

@@ -1,0 +1,44 @@
+// Names of the CCE compiler and of 2023-2024 public samples, mapped onto the same implementation
+// and checks:
+//   set_flag / wait_flag        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0): SetFlag/WaitFlag of the
+//                               HardEvent named by the pipe pair (same pairing checks)
+//   block_idx, block_num        the builtin variables: GetBlockIdx() / GetBlockNum() on read
+//   tik2::...                   the pre-2024 namespace: sees everything in AscendC
+// Sources: the CCE intrinsics set_flag/wait_flag (pipe, tpipe, event id) and block_idx/block_num
+// as the 2023-2024 samples use them.
+#pragma once
+
+#include <cstdint>
+
+#include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/sync.h"
+
+namespace ascsim::aicore {
+// The HardEvent from `src` to `dst` ("MTE2_V" for PIPE_MTE2 -> PIPE_V); faults for a pair that
+// has none.
+AscendC::HardEvent EventOfPipes(const char* call, pipe_t src, pipe_t dst);
+}  // namespace ascsim::aicore
+
+// ------------------------------------------------------------------------------- CCE intrinsics
+inline void set_flag(pipe_t pipe, pipe_t tpipe, int32_t pipeID) {
+  ascsim::aicore::SetFlagImpl(ascsim::aicore::EventOfPipes("set_flag", pipe, tpipe), pipeID);
+}
+inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t pipeID) {
+  ascsim::aicore::WaitFlagImpl(ascsim::aicore::EventOfPipes("wait_flag", pipe, tpipe), pipeID);
+}
+
+// block_idx / block_num read as int64_t (e.g. `x + BLOCK_LENGTH * block_idx`).
+struct AscsimBlockIdxVar {
+  operator int64_t() const { return AscendC::GetBlockIdx(); }  // NOLINT: a builtin variable
+};
+struct AscsimBlockNumVar {
+  operator int64_t() const { return AscendC::GetBlockNum(); }  // NOLINT
+};
+inline constexpr AscsimBlockIdxVar block_idx{};
+inline constexpr AscsimBlockNumVar block_num{};
+
+// tik2 is a namespace of its own that sees all of AscendC (not an alias), so `tik2::TPipe` and
+// `using namespace tik2;` work and user code may still open `namespace tik2 { ... }` itself.
+namespace tik2 {
+using namespace AscendC;
+}  // namespace tik2
