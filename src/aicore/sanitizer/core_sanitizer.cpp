@@ -312,6 +312,7 @@ void CoreSanitizer::Flush() {
   pending_.clear();
   undefined_.clear();
   op_writes_gm_ = false;
+  mask_mode_ = MaskBits::kNone;
   has_dead_block_ = false;
 }
 
@@ -319,7 +320,17 @@ void CoreSanitizer::ApplyWrite(const PendingWrite& w) {
   // The pieces of this write that came from undefined bytes, in its own operand's order.
   std::vector<std::pair<uint64_t, uint64_t>> bad;
   const uint64_t span_begin = w.logical, span_end = w.logical + (w.end - w.begin);
+  std::vector<std::pair<uint64_t, uint64_t>> mapped;
   for (const UndefinedRead& u : undefined_) {
+    mapped.clear();
+    if (MaskBitsPieces(u, w, mapped)) {
+      for (auto [b, e] : mapped) {
+        b = std::max(b, span_begin);
+        e = std::min(e, span_end);
+        if (b < e) bad.emplace_back(w.begin + (b - span_begin), w.begin + (e - span_begin));
+      }
+      continue;
+    }
     uint64_t b = 0, e = w.total;
     if (w.total * 4 >= u.total && u.total != 0) {  // same place, scaled (a reduction: all of it)
       using Wide = unsigned __int128;
@@ -349,6 +360,34 @@ void CoreSanitizer::ApplyWrite(const PendingWrite& w) {
     at = e;
   }
   if (at < w.end) write(at, w.end, true);
+}
+
+bool CoreSanitizer::MaskBitsPieces(const UndefinedRead& u, const PendingWrite& w,
+                                   std::vector<std::pair<uint64_t, uint64_t>>& out) const {
+  const uint64_t s = mask_elem_;
+  if (mask_mode_ == MaskBits::kNone || s == 0) return false;
+  if (mask_mode_ == MaskBits::kCompareToBits) {
+    // An element with an undefined byte gives an undefined bit. The shadow knows bytes, so a mask
+    // byte is undefined only when all eight of its bits are: a byte holding one defined bit
+    // counts as defined, as a copied-out block holding one result does (CopiedOutBlocks).
+    const uint64_t first = u.begin / s, last = (u.end + s - 1) / s, n = (u.total + s - 1) / s;
+    const uint64_t b = (first + 7) / 8, e = last >= n ? (last + 7) / 8 : last / 8;
+    if (b < e) out.emplace_back(b, e);
+    return true;
+  }
+  if (!u.bits) return false;  // Select's src0 / src1: element for element, as usual
+  // Bit i of selMask picks element i (of every repeat, when the same bits serve each one).
+  const uint64_t first = u.begin * 8, last = u.end * 8;
+  if (mask_period_ == 0) {
+    out.emplace_back(first * s, last * s);
+    return true;
+  }
+  const uint64_t period = mask_period_;
+  if (first >= period) return true;
+  for (uint64_t base = 0; base < w.total; base += period * s) {
+    out.emplace_back(base + first * s, base + std::min(last, period) * s);
+  }
+  return true;
 }
 
 AccessRef CoreSanitizer::Ref() const {
@@ -505,10 +544,15 @@ void CoreSanitizer::UndefinedPiece(uint64_t begin, uint64_t end, const ShadowSta
   // A scalar read takes the value into a register, where it decides a branch or an address; so
   // do masks and offsets. Everything else (copies, vector and cube arithmetic) only moves or
   // combines the bytes: their undefinedness goes on to what the op writes.
-  if (cur_.pipe == trace::Pipe::kS || Decides(role)) {
+  // Select's selMask only picks, element by element, which source goes to dst: its undefined bits
+  // go on to those elements of dst (MaskBits), judged where they end up. A kernel that compares
+  // a tile's unwritten tail and never copies that part of the result out is correct.
+  const bool mask_bits =
+      cur_.pipe == trace::Pipe::kV && role != nullptr && std::strcmp(role, "selMask") == 0;
+  if (cur_.pipe == trace::Pipe::kS || (!mask_bits && Decides(role))) {
     ReportUndefined(begin, end, s, local, role, info, alloc, "reads");
   }
-  undefined_.push_back(UndefinedRead{logical, logical + (end - begin), total});
+  undefined_.push_back(UndefinedRead{logical, logical + (end - begin), total, mask_bits});
   const int p = PipeIndex(cur_.pipe);
   if (local && (p == kMte3 || cur_.pipe == trace::Pipe::kFix)) out_pieces_.emplace_back(begin, end);
 }

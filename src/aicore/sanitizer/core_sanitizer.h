@@ -79,6 +79,12 @@ class CoreSanitizer {
           const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call);
   void Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
               const char* call);
+  // The current instruction's bit-mask mapping (sanitizer_hooks.h SanitizeMaskBits).
+  void MaskBitsOp(MaskBits mode, uint32_t elem_bytes, uint32_t period) {
+    mask_mode_ = mode;
+    mask_elem_ = elem_bytes;
+    mask_period_ = period;
+  }
   // Scratch space for hooks that build runs (reused, no allocation per call).
   std::vector<std::pair<uint64_t, uint64_t>>& runs_scratch() { return runs_; }
 
@@ -123,6 +129,7 @@ class CoreSanitizer {
   // sizes differ, everything when the write is a reduction of the read).
   struct UndefinedRead {
     uint64_t begin, end, total;
+    bool bits = false;  // of a "selMask" operand: bit i picks element i (MaskBits)
   };
   struct SlotInfo {
     Shadow shadow;
@@ -182,6 +189,10 @@ class CoreSanitizer {
   void JudgeDeferredDeadBlock();
   // The op's bytes to write, split into defined and undefined pieces (Flush).
   void ApplyWrite(const PendingWrite& w);
+  // Where an undefined read lands in a write of a bit-mask instruction (MaskBits), appended to
+  // `bad` in the write's own operand bytes [0, w.total); false when the usual mapping applies.
+  bool MaskBitsPieces(const UndefinedRead& u, const PendingWrite& w,
+                      std::vector<std::pair<uint64_t, uint64_t>>& bad) const;
   [[noreturn]] void ReportUndefined(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
                                     const char* role, const SlotInfo* info, const GmRange* alloc,
                                     const char* what);
@@ -213,6 +224,8 @@ class CoreSanitizer {
   std::vector<UndefinedRead> undefined_;
   std::vector<std::pair<uint64_t, uint64_t>> out_pieces_;
   bool op_writes_gm_ = false;
+  MaskBits mask_mode_ = MaskBits::kNone;  // the current instruction's (MaskBitsOp)
+  uint32_t mask_elem_ = 0, mask_period_ = 0;
   bool has_dead_block_ = false;
   // A dead block nothing wrote at all (not computed from garbage) is judged at the op's end: in a
   // copy that also carries a block holding results it is output padding (ReduceSum's one element

@@ -152,4 +152,9 @@ void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* s
   sanitizer->Scalar(access, slot, at, at + bytes, call);
 }
 
+void SanitizeMaskBits(CoreSanitizer* sanitizer, MaskBits mode, uint32_t elem_bytes,
+                      uint32_t period) {
+  sanitizer->MaskBitsOp(mode, elem_bytes, period);
+}
+
 }  // namespace ascsim::aicore

@@ -94,6 +94,9 @@ void CompareWalk(const char* name, AscendC::CMPMODE mode, const AscendC::LocalTe
   }
   const uint64_t out_bits = uint64_t{plan.repeats} * plan.per_repeat;
   uint8_t* d = CheckBitOperand(name, "dst", dst, out_bits);
+  if (CoreSanitizer* sanitizer = TensorAccess::Slot(dst)->sanitizer) [[unlikely]] {
+    SanitizeMaskBits(sanitizer, MaskBits::kCompareToBits, sizeof(T), 0);
+  }
   CheckOverlap(name, "dst", d, out_bits / 8, "src0", a, na);
   if (src1 != nullptr) CheckOverlap(name, "dst", d, out_bits / 8, "src1", b, nb);
   std::memset(d, 0, out_bits / 8);
@@ -162,6 +165,9 @@ void SelectWalk(const char* name, AscendC::SELMODE mode, const AscendC::LocalTen
   }
   CheckOverlap(name, "dst", d, nd, "src0", a, na);
   if (sel != nullptr) CheckOverlap(name, "dst", d, nd, "selMask", bits, sel_bytes);
+  if (CoreSanitizer* sanitizer = TensorAccess::Slot(dst)->sanitizer) [[unlikely]] {
+    SanitizeMaskBits(sanitizer, MaskBits::kSelectByBits, sizeof(T), reuse ? plan.per_repeat : 0);
+  }
   const simd::DType dt = simd::DTypeOf<T>();
   const bool contiguous = Contiguous({sd, sa}) && (scalar_b || Contiguous({sb}));
   simd::ForEachRun(

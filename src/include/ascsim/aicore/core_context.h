@@ -290,7 +290,7 @@ class CoreScope {
   CoreContext* previous_;
   std::unique_ptr<uint8_t, void (*)(void*)> owned_ub_;
   std::unique_ptr<CoreSanitizer, void (*)(CoreSanitizer*)> sanitizer_;
-  std::unique_ptr<SlotStore> slot_store_;  // context_.slot_store (buffer_slot.h)
+  std::unique_ptr<SlotStore> slot_store_;  // context_.queues.slot_store (buffer_slot.h)
 };
 
 // A UB arena of `bytes`, 32-byte aligned (4 KiB in practice), for CoreScope.

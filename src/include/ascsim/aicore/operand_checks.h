@@ -5,6 +5,7 @@
 
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/limits.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/tensor_access.h"
@@ -109,6 +110,51 @@ inline void CheckOverlapExact(const char* call, const char* dst_role, const void
             "); in place needs the same range for both (here the extents differ, so "
             "elements are overwritten before they are read)"));
   }
+}
+
+// Cast with partially overlapping operands (a widening Cast whose source sits in the back half of
+// its destination, a narrowing one writing over the front of its source: Ascend's own operators
+// lay tiles out this way). The SIMD API's address-overlap rule (asc-devkit docs
+// SIMD-API/通用说明和约束.md, 通用地址重叠约束) asks within one repeat for a 100% overlap and
+// across repeats that no earlier repeat's dst overlaps a later repeat's src; Cast.md says
+// widening in place "may give wrong results". The device runs the repeats in order, each
+// reading its source before writing: when no repeat writes bytes a later repeat reads, that
+// order gives one answer, which ascsim computes (CastInOrder) after a once-per-call-site
+// warning that cites the rule (an error in strict mode). When an earlier repeat's write does
+// reach a later repeat's source, the result depends on the pipeline: refused.
+// One Cast operand as its repeats lay it out: repeat r covers [p + r * repeat_stride, + span),
+// clipped to the operand's `bytes`.
+struct CastOperand {
+  const uint8_t* p;
+  uint64_t bytes;
+  uint64_t repeat_stride;
+  uint64_t span;
+  const char* type;
+};
+// The overlapping case (cold): refuses, or warns once per call site and returns true.
+[[gnu::cold]] [[gnu::noinline]] bool CastOverlapSlow(const CastOperand& dst, const CastOperand& src,
+                                                     uint64_t repeats, uint64_t per,
+                                                     const char* file, int line);
+// True when dst and src overlap without being the same range, so the Cast must run repeat by
+// repeat (`repeats` of `per` elements); false for disjoint operands or a 100% overlap.
+inline bool CheckCastOverlap(const CastOperand& dst, const CastOperand& src, uint64_t repeats,
+                             uint64_t per, const char* file, int line) {
+  if (dst.bytes == 0 || src.bytes == 0 || (dst.p == src.p && dst.bytes == src.bytes) ||
+      dst.p >= src.p + src.bytes || src.p >= dst.p + dst.bytes) {
+    return false;
+  }
+  return CastOverlapSlow(dst, src, repeats, per, file, line);
+}
+// The count form: `n` elements back to back, 256 B of the wider type per repeat.
+inline bool CheckCastOverlap(const void* dst, uint32_t dst_elem, const char* dst_type,
+                             const void* src, uint32_t src_elem, const char* src_type, uint64_t n,
+                             const char* file, int line) {
+  const uint64_t per = kRepeatBytes / (dst_elem > src_elem ? dst_elem : src_elem);
+  const CastOperand d{static_cast<const uint8_t*>(dst), n * dst_elem, per * dst_elem,
+                      per * dst_elem, dst_type};
+  const CastOperand s{static_cast<const uint8_t*>(src), n * src_elem, per * src_elem,
+                      per * src_elem, src_type};
+  return CheckCastOverlap(d, s, (n + per - 1) / per, per, file, line);
 }
 
 // The operand for a call record: buffer id and UB offset (a sub-view keeps its own offset).

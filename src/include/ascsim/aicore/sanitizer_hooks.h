@@ -88,6 +88,15 @@ void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const
 [[gnu::cold]] [[gnu::noinline]] void SanitizeAtomicAddend(CoreSanitizer* sanitizer, const void* dst,
                                                           const void* src, uint64_t n,
                                                           uint32_t elem_bytes);
+// The current instruction works on packed bit masks, one bit per element (Compare, Select): its
+// uninitialised reads are judged by where the bits go, as for any other data (reported when
+// what they produce reaches GM, a scalar or a branch). kCompareToBits: the instruction writes
+// one bit per element of `elem_bytes` it reads. kSelectByBits: its "selMask" operand picks the
+// elements of `elem_bytes` it writes, bit i for element i, or with `period` != 0 the same
+// `period` bits again for every repeat (VSEL_CMPMASK_SPR).
+enum class MaskBits : uint8_t { kNone, kCompareToBits, kSelectByBits };
+void SanitizeMaskBits(CoreSanitizer* sanitizer, MaskBits mode, uint32_t elem_bytes,
+                      uint32_t period);
 // A scalar (pipe S) GetValue / SetValue / operator() on a local buffer.
 void SanitizeScalar(CoreSanitizer* sanitizer, Access access, const BufferSlot* slot, const void* p,
                     uint32_t bytes, const char* call);

@@ -15,6 +15,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/simd/masked_math.h"
@@ -456,6 +458,100 @@ ASCSIM_FOR_EACH_BINARY_OP(ASCSIM_MASKED_BINARY)
   }
 ASCSIM_FOR_EACH_UNARY_OP(ASCSIM_MASKED_UNARY)
 #undef ASCSIM_MASKED_UNARY
+
+// Cast, mask/repeat form (asc-devkit docs Memory矢量计算/类型转换/Cast.md): the mask and the
+// repeats count elements of the wider type ("mask会按照输入和输出类型中sizeof(dtype)较大的来筛选"),
+// 256 B of it per repeat; each operand's block and repeat strides are in 32 B blocks of its own
+// type. Partially overlapping operands run repeat by repeat, each repeat reading its source
+// before writing, when no repeat writes bytes a later repeat reads (CheckCastOverlap, which
+// judges a repeat by the span of its blocks); otherwise they are refused.
+namespace detail {
+template <class D, class S>
+void CastRepeat(const LocalTensor<D>& dst, const LocalTensor<S>& src, RoundMode mode,
+                const ascsim::aicore::MaskArg& mask, bool is_set_mask, int64_t repeat_time,
+                const UnaryRepeatParams& p, const char* file, int line) {
+  namespace ai = ascsim::aicore;
+  namespace simd = ascsim::simd;
+  using W = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const simd::RepeatPlan plan = ai::ResolvePlan<W>("Cast", core, is_set_mask, mask, repeat_time);
+  simd::RepeatPlan dplan = plan, splan = plan;
+  dplan.per_block = ai::kBlockBytes / sizeof(D);
+  splan.per_block = ai::kBlockBytes / sizeof(S);
+  const simd::Stride sd = ai::StrideOf(p.dstBlkStride, p.dstRepStride);
+  const simd::Stride ss = ai::StrideOf(p.srcBlkStride, p.srcRepStride);
+  uint64_t nd, ns;
+  auto* d = reinterpret_cast<uint8_t*>(ai::CheckStridedOperand("Cast", "dst", dst, dplan, sd, &nd));
+  auto* s =
+      reinterpret_cast<const uint8_t*>(ai::CheckStridedOperand("Cast", "src", src, splan, ss, &ns));
+  ai::CheckCastMode(simd::DTypeOf<D>(), simd::DTypeOf<S>(), mode);
+  const uint32_t per = plan.per_repeat;
+  // A repeat's span: from its first block to the end of its last one.
+  auto span = [&](const simd::RepeatPlan& q, const simd::Stride& st, size_t elem) {
+    const uint64_t blocks = (per + q.per_block - 1) / q.per_block;
+    return (blocks - 1) * st.block + q.per_block * elem;
+  };
+  const bool in_order = ai::CheckCastOverlap(
+      ai::CastOperand{d, nd, sd.repeat, span(dplan, sd, sizeof(D)), ai::TypeName<D>()},
+      ai::CastOperand{s, ns, ss.repeat, span(splan, ss, sizeof(S)), ai::TypeName<S>()},
+      plan.repeats, per, file, line);
+  auto convert = [&](uint8_t* to, const uint8_t* from, uint32_t len) {
+    if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+      ai::CastInt32ToHalfDeq(core, reinterpret_cast<half*>(to),
+                             reinterpret_cast<const int32_t*>(from), len);
+    } else {
+      simd::Cast(simd::DTypeOf<D>(), simd::DTypeOf<S>(), ai::ToRounding(mode), to, from, len);
+    }
+  };
+  if (!in_order) [[likely]] {
+    simd::ForEachRun(plan, ai::Contiguous({sd, ss}), [&](uint32_t r, uint32_t e, uint32_t len) {
+      convert(d + simd::ElementOffset(dplan, sd, sizeof(D), r, e),
+              s + simd::ElementOffset(splan, ss, sizeof(S), r, e), len);
+    });
+  } else {
+    // Repeat by repeat: gather the repeat's source, convert, then scatter its results.
+    alignas(32) uint8_t from[ai::kRepeatBytes], to[ai::kRepeatBytes];
+    simd::RepeatPlan one = plan;
+    one.repeats = 1;
+    for (uint32_t r = 0; r < plan.repeats; ++r) {
+      one.body = one.last = plan.MaskOf(r);
+      auto runs = [&](auto&& fn) { simd::ForEachRun(one, false, fn); };
+      runs([&](uint32_t, uint32_t e, uint32_t len) {
+        std::memcpy(from + e * sizeof(S), s + simd::ElementOffset(splan, ss, sizeof(S), r, e),
+                    len * sizeof(S));
+      });
+      runs([&](uint32_t, uint32_t e, uint32_t len) {
+        convert(to + e * sizeof(D), from + e * sizeof(S), len);
+      });
+      runs([&](uint32_t, uint32_t e, uint32_t len) {
+        std::memcpy(d + simd::ElementOffset(dplan, sd, sizeof(D), r, e), to + e * sizeof(D),
+                    len * sizeof(D));
+      });
+    }
+  }
+  ai::Record(core, [&] {
+    return ai::VectorCall("Cast", ascsim::trace::VectorClass::kCast, sizeof(W),
+                          uint64_t{plan.repeats} * per, ai::BufferId(dst), ai::BufferId(src),
+                          ascsim::trace::kNoBuffer);
+  });
+}
+}  // namespace detail
+
+template <class D, class S, bool isSetMask = true>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
+          const uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,
+          const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  detail::CastRepeat(dst, src, roundMode, ascsim::aicore::ContinuousMask(mask), isSetMask,
+                     repeatTime, repeatParams, file, line);
+}
+template <class D, class S, bool isSetMask = true>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
+          const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,
+          const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  detail::CastRepeat(dst, src, roundMode, ascsim::aicore::BitMask(mask), isSetMask, repeatTime,
+                     repeatParams, file, line);
+}
 
 #define ASCSIM_MASKED_SCALAR(Name, Op)                                                           \
   template <class T, bool isSetMask = true>                                                      \

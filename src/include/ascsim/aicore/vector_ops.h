@@ -157,10 +157,11 @@ void Duplicate(const LocalTensor<T>& dst, const NonDeduced<T>& scalarValue, cons
 
 // Type conversion with a rounding mode (CAST_NONE: exact when widening, round-to-nearest-even when
 // narrowing, as the device does). Only the type pairs and modes the profile's Cast table lists
-// are accepted.
+// are accepted. `file` and `line` name the call site for the once-per-site overlap warning
+// (CheckCastOverlap); callers never pass them.
 template <class D, class S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
-          const uint32_t count) {
+          const uint32_t count, const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
@@ -168,12 +169,28 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   D* d = ai::CheckUbOperand("Cast", "dst", dst, n);
   const S* s = ai::CheckUbOperand("Cast", "src", src, n);
   ai::CheckCastMode(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(), roundMode);
-  ai::CheckOverlapExact("Cast", "dst", d, n * sizeof(D), "src", s, n * sizeof(S));
-  if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-    ai::CastInt32ToHalfDeq(core, d, s, n);  // scaled by DEQSCALE (SetDeqScale), special_registers.h
+  const bool in_order = ai::CheckCastOverlap(d, sizeof(D), ai::TypeName<D>(), s, sizeof(S),
+                                             ai::TypeName<S>(), n, file, line);
+  auto convert = [&](D* to, const S* from, uint64_t len) {
+    if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+      ai::CastInt32ToHalfDeq(core, to, from,
+                             len);  // scaled by DEQSCALE (SetDeqScale), special_registers.h
+    } else {
+      ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
+                         ai::ToRounding(roundMode), to, from, len);
+    }
+  };
+  if (!in_order) [[likely]] {
+    convert(d, s, n);
   } else {
-    ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
-                       ai::ToRounding(roundMode), d, s, n);
+    // Repeat by repeat, each one's source read before it writes (CheckCastOverlap).
+    constexpr uint64_t per = ai::kRepeatBytes / (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S));
+    alignas(32) S from[per];
+    for (uint64_t i = 0; i < n; i += per) {
+      const uint64_t len = n - i < per ? n - i : per;
+      std::memcpy(from, s + i, len * sizeof(S));
+      convert(d + i, from, len);
+    }
   }
   ai::Record(core, [&] {
     return ai::VectorCall("Cast", ascsim::trace::VectorClass::kCast,
