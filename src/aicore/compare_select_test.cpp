@@ -16,14 +16,11 @@ using AscendC::SELMODE;
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
 
 constexpr uint32_t kCap = 2048;
 
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
 bool BitOf(const AscendC::LocalTensor<uint8_t>& t, uint32_t i) {
   return (t.GetValue(i / 8) >> (i % 8)) & 1;
 }

@@ -18,11 +18,8 @@ namespace {
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ascsim_test::Fill;
 
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
 using ascsim_test::RandomVector;
 
 // The reference: element e of repeat r is src[r * repStride * perBlock + (e / perBlock) *

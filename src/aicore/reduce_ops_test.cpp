@@ -19,14 +19,10 @@ using AscendC::ReduceOrder;
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
 
 constexpr uint32_t kCap = 4096;
-
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
 
 template <class T>
 T SatAdd(T x, T y) {

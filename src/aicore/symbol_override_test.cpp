@@ -14,12 +14,8 @@ namespace {
 
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
-
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
 
 template <class T>
 void CheckOperators() {

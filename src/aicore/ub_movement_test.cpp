@@ -16,17 +16,9 @@ namespace {
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
-
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
-std::string Warnings(CoreFixture& fx) {
-  std::string all;
-  for (const std::string& line : fx.core().launch().warnings.Lines()) all += line + "\n";
-  return all;
-}
+using ascsim_test::Warnings;
 
 // ---------------------------------------------------------------- Gather
 

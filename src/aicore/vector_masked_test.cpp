@@ -18,6 +18,7 @@ namespace {
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
 
 constexpr uint32_t kCap = 4096;  // elements per tensor
@@ -30,10 +31,6 @@ T Sentinel() {
     return T(-777.0f);
 }
 
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
-}
 template <class T>
 std::vector<T> Read(const AscendC::LocalTensor<T>& t, uint32_t n) {
   std::vector<T> v(n);

@@ -28,6 +28,12 @@ uint64_t Bits(T v) {
   return b;
 }
 
+// Writes `v` into the first v.size() elements of `t`, element by element.
+template <class T>
+void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
+  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
+}
+
 // One core (block 0 of 1, kernel "test") whose launch resolves GM against the device registry,
 // with a TPipe and one VECCALC TBuf covering `ub_bytes` of UB. Tensors handed out by Take() are
 // carved from that TBuf in 32 B aligned pieces.
@@ -59,6 +65,13 @@ class CoreFixture {
   uint32_t ub_bytes_ = 0;
   uint32_t offset_ = 0;
 };
+
+// The launch warnings of `fx`'s core so far, one per line.
+inline std::string Warnings(CoreFixture& fx) {
+  std::string all;
+  for (const std::string& line : fx.core().launch().warnings.Lines()) all += line + "\n";
+  return all;
+}
 
 // Device memory owned by a test.
 class DeviceBuffer {

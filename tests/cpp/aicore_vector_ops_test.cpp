@@ -17,6 +17,7 @@ namespace {
 
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
+using ascsim_test::Fill;
 using ascsim_test::RandomVector;
 
 constexpr uint32_t kCap = 1040;  // elements per test tensor (a multiple of 32 B for every type)
@@ -26,11 +27,6 @@ template <class T>
 T Sentinel() {
   if constexpr (std::is_integral_v<T>) return static_cast<T>(0x5A);
   else return T(-777.0f);
-}
-
-template <class T>
-void Fill(const AscendC::LocalTensor<T>& t, const std::vector<T>& v) {
-  for (uint32_t i = 0; i < v.size(); ++i) t.SetValue(i, v[i]);
 }
 
 // Compares dst[0, count) with `expected` bit for bit and dst[count, kCap) with the sentinel;
