@@ -26,18 +26,8 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
 using AscendC::LocalTensor;
+using ascsim_test::WarningCapture;
 using AscendC::RoundMode;
-
-class WarningCapture {
- public:
-  WarningCapture()
-      : previous_(ascsim::SetWarningSink([this](const std::string& l) { lines.push_back(l); })) {}
-  ~WarningCapture() { ascsim::SetWarningSink(previous_); }
-  std::vector<std::string> lines;
-
- private:
-  ascsim::WarningSink previous_;
-};
 
 // One element, converted the scalar way.
 template <class D, class S>

@@ -22,6 +22,7 @@ using ::testing::StartsWith;
 
 using AscendC::LocalTensor;
 using AscendC::TPosition;
+using ascsim_test::WarningCapture;
 
 // Runs `body` as kernel `name` over `block_dim` blocks and returns the KernelError message.
 template <class F>
@@ -36,18 +37,6 @@ std::string LaunchError(const char* name, uint32_t block_dim, F body, ErrorKind*
   ADD_FAILURE() << "launch of " << name << " did not fail";
   return "";
 }
-
-// Captures warning lines for the lifetime of the object.
-class WarningCapture {
- public:
-  WarningCapture()
-      : previous_(ascsim::SetWarningSink([this](const std::string& l) { lines.push_back(l); })) {}
-  ~WarningCapture() { ascsim::SetWarningSink(previous_); }
-  std::vector<std::string> lines;
-
- private:
-  ascsim::WarningSink previous_;
-};
 
 // ---- GM bounds ----
 

@@ -66,6 +66,18 @@ class CoreFixture {
   uint32_t offset_ = 0;
 };
 
+// Captures warning lines for the lifetime of the object.
+class WarningCapture {
+ public:
+  WarningCapture()
+      : previous_(ascsim::SetWarningSink([this](const std::string& l) { lines.push_back(l); })) {}
+  ~WarningCapture() { ascsim::SetWarningSink(previous_); }
+  std::vector<std::string> lines;
+
+ private:
+  ascsim::WarningSink previous_;
+};
+
 // The launch warnings of `fx`'s core so far, one per line.
 inline std::string Warnings(CoreFixture& fx) {
   std::string all;
