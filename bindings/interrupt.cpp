@@ -13,12 +13,13 @@ namespace ascsim_py {
 namespace {
 
 // Sections run one at a time: only the main thread opens them, and the GIL is held when it does.
-std::atomic<uint64_t> g_generation{0};      // the open section's number, 0 when none
-std::atomic<uint64_t> g_interrupted_gen{0}; // the section SIGINT arrived in
-struct sigaction g_previous;                // Python's SIGINT action, forwarded to
+std::atomic<uint64_t> g_generation{0};       // the open section's number, 0 when none
+std::atomic<uint64_t> g_next_generation{0};  // the last number handed out
+std::atomic<uint64_t> g_interrupted_gen{0};  // the section SIGINT arrived in
+struct sigaction g_previous;                 // Python's SIGINT action, forwarded to
 
-std::mutex g_mu;                           // guards g_token against the watcher
-ascsim::CancelToken* g_token = nullptr;    // the open section's token
+std::mutex g_mu;                         // guards g_token against the watcher
+ascsim::CancelToken* g_token = nullptr;  // the open section's token
 uint64_t g_token_generation = 0;
 
 int g_pipe[2] = {-1, -1};
@@ -84,29 +85,40 @@ uint64_t ForkGeneration() {
 }
 
 InterruptibleSection::InterruptibleSection(ascsim::CancelToken& token) {
+  // Our handler stays installed between sections (one query per launch instead of install and
+  // restore: each sigaction is a system call, ~0.4 us here). Outside a section it only forwards
+  // (g_generation 0 matches no token). Whoever installs another SIGINT action afterwards
+  // (signal.signal, Python's exit path) replaces it, and the next section finds that out here.
   struct sigaction current;
   if (sigaction(SIGINT, nullptr, &current) != 0) return;
-  const bool python_handles_it = (current.sa_flags & SA_SIGINFO) ||
-                                 (current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
-  if (!python_handles_it || !EnsureWatcher()) return;
-  generation_ = g_generation.load() + 1;
+  const bool ours = (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == OnSigint;
+  if (!ours) {
+    const bool python_handles_it = (current.sa_flags & SA_SIGINFO) ||
+                                   (current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
+    if (!python_handles_it) return;
+  }
+  if (!EnsureWatcher()) return;
+  generation_ = g_next_generation.fetch_add(1) + 1;
   {
     std::lock_guard<std::mutex> lock(g_mu);
     g_token = &token;
     g_token_generation = generation_;
   }
-  g_previous = current;
   g_generation.store(generation_);
-  struct sigaction mine = {};
-  mine.sa_sigaction = OnSigint;
-  mine.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&mine.sa_mask);
-  installed_ = sigaction(SIGINT, &mine, nullptr) == 0;
+  if (!ours) {
+    g_previous = current;
+    // The previous action's flags and mask (Python's handler has no SA_RESTART: a blocking
+    // read must fail with EINTR so that Ctrl-C reaches Python while no section is open).
+    struct sigaction mine = current;
+    mine.sa_sigaction = OnSigint;
+    mine.sa_flags = (current.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+    sigaction(SIGINT, &mine, nullptr);
+  }
 }
 
 InterruptibleSection::~InterruptibleSection() {
   if (generation_ == 0) return;
-  if (installed_) sigaction(SIGINT, &g_previous, nullptr);
+  g_generation.store(0);
   std::lock_guard<std::mutex> lock(g_mu);
   g_token = nullptr;
 }

@@ -17,9 +17,10 @@ uint64_t ForkGeneration();
 // which records it so that PyErr_CheckSignals raises KeyboardInterrupt afterwards) and pokes a
 // watcher thread, which cancels `token` (Cancel takes a lock, which a signal handler may not).
 // The launch then stops at its blocks' next API call. Running the launch on the calling thread
-// instead of handing it to another one keeps a small launch at a few microseconds; the price is
-// two sigaction calls. When Python is not handling SIGINT itself (SIG_DFL / SIG_IGN) nothing is
-// installed.
+// instead of handing it to another one keeps a small launch at a few microseconds. The handler,
+// installed by the first section, stays installed (between sections it only forwards, with the
+// previous action's flags and mask), so a section costs one sigaction query, not an install and a
+// restore. When Python is not handling SIGINT itself (SIG_DFL / SIG_IGN) nothing is installed.
 class InterruptibleSection {
  public:
   explicit InterruptibleSection(ascsim::CancelToken& token);
@@ -31,7 +32,6 @@ class InterruptibleSection {
   bool interrupted() const;
 
  private:
-  bool installed_ = false;
   uint64_t generation_ = 0;
 };
 

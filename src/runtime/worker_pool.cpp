@@ -18,7 +18,8 @@ WorkerPool* NewWorkerPool() {
 
 WorkerPool::WorkerPool(int threads) {
   // The launching thread works too, so threads - 1 helpers fill the machine.
-  for (int i = 0; i < std::max(0, threads - 1); ++i) threads_.emplace_back([this] { WorkerLoop(); });
+  for (int i = 0; i < std::max(0, threads - 1); ++i)
+    threads_.emplace_back([this] { WorkerLoop(); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -41,8 +42,17 @@ uint32_t WorkerPool::Drain(Grid& grid) {
   return ran;
 }
 
+void WorkerPool::Share(Grid& grid) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    grids_.push_back(&grid);
+  }
+  work_cv_.notify_all();
+}
+
 void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& run_block,
                          const std::atomic<bool>* stop) {
+  using Clock = std::chrono::steady_clock;
   Grid grid;
   grid.blocks = blocks;
   grid.run_block = &run_block;
@@ -52,23 +62,41 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
   // body (8 blocks of the [8, 2048] add: ~5 us alone, ~11 us shared). A launch that is done within
   // the head start never involves a helper; a longer one loses only the head start.
   constexpr auto kHelperHeadStart = std::chrono::microseconds(15);
-  grid.share_from = std::chrono::steady_clock::now() + kHelperHeadStart;
-  const bool share = !threads_.empty() && blocks > 1;
-  if (share) {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      grids_.push_back(&grid);
-    }
-    work_cv_.notify_all();
+  const Clock::time_point start = Clock::now();
+  const Clock::time_point deadline = start + kHelperHeadStart;
+  const bool can_share = !threads_.empty() && blocks > 1;
+  // Whether this thread's previous grid outlasted the head start. Such a launch (the same kernel
+  // and size again, as loops and benchmarks run them) wakes the helpers at once, so that they are
+  // awake when the head start ends. Any other launch wakes nobody: the helpers' wake-up (a futex
+  // wake, their own timed wait and the context switches of both, on a machine where they share
+  // the cores with the launcher) cost a small launch more than its whole body on a loaded 2-core
+  // machine. Such a grid is handed to the helpers only once the head start is over with blocks
+  // left, checked between blocks, so a mispredicted long launch loses at most one block's time.
+  thread_local bool previous_was_long = false;
+  bool shared = false;
+  if (can_share && previous_was_long) {
+    grid.share_from = deadline;
+    Share(grid);
+    shared = true;
+  } else {
+    grid.share_from = start;  // helpers join at once when it is handed over late
   }
-  Drain(grid);
-  if (share) {
+  while (!(stop && stop->load(std::memory_order_relaxed))) {
+    const uint32_t b = grid.next.fetch_add(1, std::memory_order_relaxed);
+    if (b >= blocks) break;
+    run_block(b);
+    if (can_share && !shared && b + 2 < blocks && Clock::now() >= deadline) {
+      // At least two blocks are left: one for a helper while this thread runs another.
+      Share(grid);
+      shared = true;
+    }
+  }
+  if (shared) {
     // Every block is claimed; a helper still inside one usually finishes within microseconds.
     // Poll for that briefly before sleeping: a condition-variable sleep and wake costs more than
     // a small launch's whole body. Bounded, and only while a block is actually running.
-    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
-    while (grid.helpers.load(std::memory_order_acquire) != 0 &&
-           std::chrono::steady_clock::now() < spin_until) {
+    const auto spin_until = Clock::now() + std::chrono::microseconds(50);
+    while (grid.helpers.load(std::memory_order_acquire) != 0 && Clock::now() < spin_until) {
       std::this_thread::yield();
     }
     std::unique_lock<std::mutex> lock(mu_);
@@ -76,6 +104,7 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
     // Every block is claimed; wait for helpers still running one.
     done_cv_.wait(lock, [&] { return grid.helpers == 0; });
   }
+  if (can_share) previous_was_long = Clock::now() - start > kHelperHeadStart;
 }
 
 void WorkerPool::WorkerLoop() {

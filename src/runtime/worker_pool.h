@@ -1,6 +1,6 @@
 // A fixed pool of worker threads that runs the blocks of a grid. Blocks are plain function calls
-// claimed through an atomic counter; the launching thread claims blocks too, so a small launch
-// often finishes before a worker wakes. Idle workers sleep on a condition variable.
+// claimed through an atomic counter; the launching thread claims blocks too, and runs a small
+// launch alone without waking anyone (RunGrid). Idle workers sleep on a condition variable.
 #pragma once
 
 #include <atomic>
@@ -42,6 +42,8 @@ class WorkerPool {
   };
 
   void WorkerLoop();
+  // Hands `grid` to the helpers and wakes them.
+  void Share(Grid& grid);
   // Claims and runs blocks of `grid` until none is left; returns how many it ran.
   static uint32_t Drain(Grid& grid);
 
