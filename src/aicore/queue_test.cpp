@@ -8,9 +8,9 @@
 
 namespace {
 
-using ascsim_test::ErrorOf;
 using AscendC::LocalTensor;
 using AscendC::TPosition;
+using ascsim_test::ErrorOf;
 using ::testing::HasSubstr;
 
 class Queues : public ::testing::Test {
@@ -53,6 +53,34 @@ TEST_F(Queues, DoubleBufferingRotatesThroughTheBuffers) {
   EXPECT_NE(addrs[0], addrs[1]);
   EXPECT_EQ(addrs[0], addrs[2]);
   EXPECT_EQ(addrs[1], addrs[3]);
+}
+
+// A queue keeps up to four buffer records inline and moves them to the heap beyond: six buffers
+// rotate in order, and after Reset the same queue starts over with two.
+TEST_F(Queues, ADeepQueueRotatesThroughEveryBufferAndStartsOverAfterReset) {
+  AscendC::TPipe pipe;
+  AscendC::TQue<TPosition::VECIN, 6> in;
+  pipe.InitBuffer(in, 6, 64);
+  EXPECT_EQ(pipe.buffer_count(), 6u);
+  LocalTensor<float> held[6];
+  for (int i = 0; i < 6; ++i) {
+    held[i] = in.AllocTensor<float>();
+    EXPECT_EQ(held[i].GetPhyAddr(), 64u * i);
+    held[i].SetValue(0, float(10 + i));
+    in.EnQue(held[i]);
+  }
+  EXPECT_THAT(ErrorOf([&] { in.AllocTensor<float>(); }), HasSubstr("all 6 buffers are in use"));
+  for (int i = 0; i < 6; ++i) {  // FIFO order
+    LocalTensor<float> u = in.DeQue<float>();
+    EXPECT_EQ(u.GetPhyAddr(), 64u * i);
+    EXPECT_EQ(u.GetValue(0), float(10 + i));
+    in.FreeTensor(u);
+  }
+  pipe.Reset();
+  pipe.InitBuffer(in, 2, 32);
+  EXPECT_EQ(pipe.buffer_count(), 2u);
+  EXPECT_EQ(in.AllocTensor<float>().GetPhyAddr(), 0u);
+  EXPECT_EQ(in.AllocTensor<float>().GetPhyAddr(), 32u);
 }
 
 TEST_F(Queues, QueryFunctionsFollowTheState) {
@@ -110,8 +138,9 @@ TEST_F(Queues, TBufViews) {
   LocalTensor<half> view = buf.GetWithOffset<half>(32, 64);
   EXPECT_EQ(view.GetPhyAddr(), 64u);
   EXPECT_EQ(view.GetSize(), 32u);
-  EXPECT_THAT(ErrorOf([&] { buf.Get<float>(257); }),
-              HasSubstr("TBuf::Get: 257 elements of 4 B at byte offset 0 exceed the TBuf's 1024 B"));
+  EXPECT_THAT(
+      ErrorOf([&] { buf.Get<float>(257); }),
+      HasSubstr("TBuf::Get: 257 elements of 4 B at byte offset 0 exceed the TBuf's 1024 B"));
   EXPECT_THAT(ErrorOf([&] { buf.GetWithOffset<half>(16, 48); }),
               HasSubstr("offset 48 B is not 32-byte aligned"));
   AscendC::TBuf<TPosition::VECCALC> never_initialised;
@@ -137,8 +166,9 @@ TEST_F(Queues, LocalTensorViewsAreBoundsChecked) {
   EXPECT_EQ(t[16].GetSize(), 16u);
   EXPECT_THAT(ErrorOf([&] { (void)t[33]; }),
               HasSubstr("LocalTensor::operator[] offset 33 exceeds tensor size 32 of half"));
-  EXPECT_THAT(ErrorOf([&] { t.GetValue(32); }),
-              HasSubstr("LocalTensor::GetValue: index [32, 33) of half exceeds LocalTensor size 32"));
+  EXPECT_THAT(
+      ErrorOf([&] { t.GetValue(32); }),
+      HasSubstr("LocalTensor::GetValue: index [32, 33) of half exceeds LocalTensor size 32"));
   LocalTensor<half> small = t;
   small.SetSize(8);
   small.SetSize(32);  // regrowing within the buffer is fine

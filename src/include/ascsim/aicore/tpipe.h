@@ -28,6 +28,40 @@ class TBufPool;  // tbuf_pool.h
 
 namespace ascsim::aicore {
 
+// A queue's buffers, inline up to kInline: every block makes its TQues anew, and a heap vector
+// cost each queue of each block an allocation and a free.
+class QueueSlots {
+ public:
+  static constexpr size_t kInline = 4;
+  void reserve(size_t n) {
+    if (n > kInline) heap_.reserve(n);
+  }
+  void push_back(BufferSlot* slot) {
+    if (heap_.empty() && size_ < kInline) {
+      inline_[size_++] = slot;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);  // from now on all on the heap
+    heap_.push_back(slot);
+    ++size_;
+  }
+  void clear() {
+    size_ = 0;
+    heap_.clear();
+  }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  BufferSlot* operator[](size_t i) const { return data()[i]; }
+  BufferSlot* const* begin() const { return data(); }
+  BufferSlot* const* end() const { return data() + size_; }
+
+ private:
+  BufferSlot* const* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+  BufferSlot* inline_[kInline] = {};
+  size_t size_ = 0;
+  std::vector<BufferSlot*> heap_;
+};
+
 // The non-template part of every queue.
 class QueueBase {
  public:
@@ -61,7 +95,7 @@ class QueueBase {
   friend class AscendC::TPipe;
   AscendC::TPosition src_, dst_;
   int32_t depth_;
-  std::vector<BufferSlot*> slots_;
+  QueueSlots slots_;
   // The enqueued tensors, oldest first, linked through BufferSlot::next_queued: a queue holds
   // each of its buffers at most once, and a link costs no allocation (every block makes its
   // TQues anew).
