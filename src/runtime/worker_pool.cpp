@@ -65,13 +65,16 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
   const Clock::time_point start = Clock::now();
   const Clock::time_point deadline = start + kHelperHeadStart;
   const bool can_share = !threads_.empty() && blocks > 1;
-  // Whether this thread's previous grid outlasted the head start. Such a launch (the same kernel
-  // and size again, as loops and benchmarks run them) wakes the helpers at once, so that they are
-  // awake when the head start ends. Any other launch wakes nobody: the helpers' wake-up (a futex
-  // wake, their own timed wait and the context switches of both, on a machine where they share
-  // the cores with the launcher) cost a small launch more than its whole body on a loaded 2-core
-  // machine. Such a grid is handed to the helpers only once the head start is over with blocks
-  // left, checked between blocks, so a mispredicted long launch loses at most one block's time.
+  // Whether this thread's previous grid was long: its blocks, as timed on this thread, add up to
+  // more than twice the head start. Such a launch (the same kernel and size again, as loops and
+  // benchmarks run them) wakes the helpers at once, so that they are awake when the head start
+  // ends. Any other launch wakes nobody: the helpers' wake-up (a futex wake, their own timed wait,
+  // the context switches of both, and the wait for a helper's last block, on a machine where they
+  // share the cores with the launcher) cost the seed's [8, 2048] add 12.5 -> ~30 us on this
+  // loaded 2-core machine. Such a grid is handed to the helpers only once the head start is over
+  // with blocks left (checked between blocks), so a mispredicted long launch loses at most one
+  // block's time. The estimate counts this thread's own blocks only: a launch slowed by sharing
+  // or by one preemption does not keep the next ones sharing.
   thread_local bool previous_was_long = false;
   bool shared = false;
   if (can_share && previous_was_long) {
@@ -81,11 +84,15 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
   } else {
     grid.share_from = start;  // helpers join at once when it is handed over late
   }
+  uint32_t ran = 0;
+  Clock::time_point last_end = start;
   while (!(stop && stop->load(std::memory_order_relaxed))) {
     const uint32_t b = grid.next.fetch_add(1, std::memory_order_relaxed);
     if (b >= blocks) break;
     run_block(b);
-    if (can_share && !shared && b + 2 < blocks && Clock::now() >= deadline) {
+    last_end = Clock::now();  // this thread runs its blocks back to back from `start`
+    ++ran;
+    if (can_share && !shared && b + 2 < blocks && last_end >= deadline) {
       // At least two blocks are left: one for a helper while this thread runs another.
       Share(grid);
       shared = true;
@@ -104,7 +111,9 @@ void WorkerPool::RunGrid(uint32_t blocks, const std::function<void(uint32_t)>& r
     // Every block is claimed; wait for helpers still running one.
     done_cv_.wait(lock, [&] { return grid.helpers == 0; });
   }
-  if (can_share) previous_was_long = Clock::now() - start > kHelperHeadStart;
+  if (can_share && ran > 0) {
+    previous_was_long = (last_end - start) * blocks / ran > 2 * kHelperHeadStart;
+  }
 }
 
 void WorkerPool::WorkerLoop() {
