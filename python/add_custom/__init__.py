@@ -87,6 +87,8 @@ def run_add_custom(x: Any, y: Any, block_dim: int = 8,
     result is a tensor (see the module's doc); bfloat16 runs the kernel's bfloat16 variant
     (computed in float32, rounded to nearest even; not on the 310P, which has no bfloat16).
     """
+    if type(x) is np.ndarray and type(y) is np.ndarray:  # no tensor: skip _tensor_call (~0.4 us)
+        return _core.run_add_custom(x, y, block_dim, stream)
     return _tensor_call("run_add_custom", ("x", "y"), (x, y),
                         lambda a, b: _core.run_add_custom(a, b, block_dim, stream),
                         ("float16", "float32"),
@@ -101,6 +103,8 @@ def run_gelu_custom(x: Any, block_dim: int = 8, stream: Optional[Stream] = None)
     Same argument rules as run_add_custom (bfloat16 tensors included); float16 and bfloat16
     inputs are computed in float32 inside the kernel and rounded once on the way out.
     """
+    if type(x) is np.ndarray:  # no tensor: skip _tensor_call
+        return _core.run_gelu_custom(x, block_dim, stream)
     return _tensor_call("run_gelu_custom", ("x",), (x,),
                         lambda a: _core.run_gelu_custom(a, block_dim, stream),
                         ("float16", "float32"),
