@@ -15,14 +15,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string FaultOf(const char* kernel, uint32_t blocks, ascsim::KernelBody body) {
-  try {
-    ascsim::Launch(kernel, blocks, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using ascsim_test::FaultOf;
 
 // Each of `blocks` blocks fills its slice of `per` elements with value + block; the element after
 // the last slice is a guard that must stay untouched.

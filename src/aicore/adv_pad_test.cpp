@@ -16,14 +16,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string FaultOf(const char* kernel, ascsim::KernelBody body) {
-  try {
-    ascsim::Launch(kernel, 1, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using ascsim_test::FaultOf;
 
 template <class T>
 T Val(uint32_t i) {

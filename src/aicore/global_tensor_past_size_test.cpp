@@ -5,7 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -15,26 +14,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class WarningCollector {
- public:
-  WarningCollector() {
-    previous_ = ascsim::SetWarningSink([this](const std::string& line) {
-      std::lock_guard<std::mutex> lock(mu_);
-      all_ += line + "\n";
-    });
-  }
-  ~WarningCollector() { ascsim::SetWarningSink(previous_); }
-  std::string All() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return all_;
-  }
-
- private:
-  std::mutex mu_;
-  std::string all_;
-  ascsim::WarningSink previous_;
-};
-
 // 4 blocks each own 16 halves of a 64-half allocation and copy 32 from their start: all but the
 // last read into the next block's slice (the unaligned samples' pattern).
 TEST(GlobalTensorPastSize, InsideTheAllocationItReadsTheNeighboursWithAWarning) {
@@ -42,7 +21,7 @@ TEST(GlobalTensorPastSize, InsideTheAllocationItReadsTheNeighboursWithAWarning) 
   for (int i = 0; i < 64 + 32; ++i) in.as<half>()[i] = static_cast<half>(static_cast<float>(i));
   half* x = in.as<half>();
   half* y = out.as<half>();
-  WarningCollector warnings;
+  ascsim_test::WarningCapture warnings;
   ascsim::Launch("past_size", 4, [x, y] {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
@@ -85,7 +64,8 @@ TEST(GlobalTensorPastSize, StrictModeAndBeyondTheAllocationFault) {
   } catch (const ascsim::KernelError& e) {
     fault = e.what();
   }
-  EXPECT_THAT(fault, HasSubstr("DataCopy GM->UB read [0, 72) of float exceeds GlobalTensor size 16"));
+  EXPECT_THAT(fault,
+              HasSubstr("DataCopy GM->UB read [0, 72) of float exceeds GlobalTensor size 16"));
   ascsim::ScopedSettings settings;
   ascsim::SetStrict(true);
   fault.clear();

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "aicore_test_util.h"
 #include "ascsim/error.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
@@ -16,38 +16,7 @@ namespace {
 
 using AscendC::TPosition;
 
-// Runs `body` as a launch and returns the fault message ("" when it succeeds).
-std::string FaultOf(const char* kernel, uint32_t block_dim, ascsim::KernelBody body) {
-  try {
-    ascsim::Launch(kernel, block_dim, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// Collects the launch warnings while alive.
-class WarningCollector {
- public:
-  WarningCollector() {
-    previous_ = ascsim::SetWarningSink([this](const std::string& line) {
-      std::lock_guard<std::mutex> lock(mu_);
-      lines_.push_back(line);
-    });
-  }
-  ~WarningCollector() { ascsim::SetWarningSink(previous_); }
-  std::string All() {
-    std::lock_guard<std::mutex> lock(mu_);
-    std::string all;
-    for (const auto& l : lines_) all += l + "\n";
-    return all;
-  }
-
- private:
-  std::mutex mu_;
-  std::vector<std::string> lines_;
-  ascsim::WarningSink previous_;
-};
+using ascsim_test::FaultOf;
 
 class SocGuard : ascsim::ScopedSettings {
  public:
@@ -117,7 +86,7 @@ TEST(HardwareRules, UnpairedSetFlagWarnsAndStrictFails) {
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(ascsim::kSanitizeRace | ascsim::kSanitizeInit);  // `sync` makes it a fault
   {
-    WarningCollector warnings;
+    ascsim_test::WarningCapture warnings;
     EXPECT_EQ(FaultOf("unpaired", 1, body), "");
     EXPECT_NE(warnings.All().find("unpaired: block 0/1: SetFlag<MTE2_V>(EVENT_ID0) was never "
                                   "waited for"),
@@ -140,7 +109,7 @@ TEST(HardwareRules, WaitFlagWithoutSetFlagIsAFault) {
 
 TEST(HardwareRules, DataCopyLengthWarningNamesKernelBlockCallAndLengths) {
   auto* gm = static_cast<half*>(ascsim::DeviceMalloc(64 * sizeof(half)));
-  WarningCollector warnings;
+  ascsim_test::WarningCapture warnings;
   EXPECT_EQ(FaultOf("short_copy", 4,
                     [=] {
                       AscendC::TPipe pipe;
@@ -201,7 +170,7 @@ TEST(HardwareRules, PrintfTagsEveryLineWithItsBlock) {
     AscendC::printf("hello from %d of %d\n", b, static_cast<int>(AscendC::GetBlockNum()));
     AscendC::PRINTF("partial %d", b);  // completed by the next call
     AscendC::PRINTF(" done %.2f\n", half(1.5f));
-    AscendC::PRINTF("tail %d", b);     // no newline: flushed when the block ends
+    AscendC::PRINTF("tail %d", b);  // no newline: flushed when the block ends
   });
   const std::string out = testing::internal::GetCapturedStdout();
   std::istringstream lines(out);

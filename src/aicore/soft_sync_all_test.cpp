@@ -15,14 +15,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string FaultOf(const char* kernel, uint32_t blocks, ascsim::KernelBody body) {
-  try {
-    ascsim::Launch(kernel, blocks, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using ascsim_test::FaultOf;
 
 // Block b writes b+1 to data[b]; after SyncAll every block sums all of data into out[b]; twice.
 void RunExchange(uint32_t blocks, int32_t used_cores) {

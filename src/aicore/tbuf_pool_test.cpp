@@ -11,17 +11,10 @@
 
 namespace {
 
-using ::testing::HasSubstr;
 using AscendC::TPosition;
+using ::testing::HasSubstr;
 
-std::string FaultOf(const char* kernel, ascsim::KernelBody body) {
-  try {
-    ascsim::Launch(kernel, 1, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using ascsim_test::FaultOf;
 
 TEST(TBufPool, PoolsCarveNestAndShare) {
   ascsim::Launch("pools", 1, [] {
@@ -30,9 +23,9 @@ TEST(TBufPool, PoolsCarveNestAndShare) {
     AscendC::TBufPool<TPosition::VECCALC, 8> pool1, pool2;
     AscendC::TQue<TPosition::VECIN, 1> q0, q1, q2;
     AscendC::TBuf<TPosition::VECCALC> b1, after;
-    EXPECT_TRUE(pipe.InitBufPool(pool0, 4000));  // rounded up to 4000 -> 4000 (125 x 32)
-    EXPECT_TRUE(pool0.InitBuffer(q0, 1, 1000));  // 1024 B at 0
-    EXPECT_TRUE(pool0.InitBufPool(pool1, 1024));  // [1024, 2048)
+    EXPECT_TRUE(pipe.InitBufPool(pool0, 4000));         // rounded up to 4000 -> 4000 (125 x 32)
+    EXPECT_TRUE(pool0.InitBuffer(q0, 1, 1000));         // 1024 B at 0
+    EXPECT_TRUE(pool0.InitBufPool(pool1, 1024));        // [1024, 2048)
     EXPECT_TRUE(pool0.InitBufPool(pool2, 512, pool1));  // shares pool1's start
     EXPECT_TRUE(pool1.InitBuffer(q1, 1, 256));
     EXPECT_TRUE(pool1.InitBuffer(b1, 96));
@@ -74,56 +67,63 @@ TEST(TBufPool, L1PoolsAndPipeInitAfterDestroy) {
 }
 
 TEST(TBufPool, Errors) {
-  EXPECT_THAT(FaultOf("pool_over", [] {
-                AscendC::TPipe pipe;
-                AscendC::TBufPool<TPosition::VECCALC> pool;
-                AscendC::TQue<TPosition::VECIN, 2> q;
-                pipe.InitBufPool(pool, 1024);
-                pool.InitBuffer(q, 2, 768);
-              }),
+  EXPECT_THAT(FaultOf("pool_over",
+                      [] {
+                        AscendC::TPipe pipe;
+                        AscendC::TBufPool<TPosition::VECCALC> pool;
+                        AscendC::TQue<TPosition::VECIN, 2> q;
+                        pipe.InitBufPool(pool, 1024);
+                        pool.InitBuffer(q, 2, 768);
+                      }),
               HasSubstr("InitBuffer: VECIN queue needs 2 x 768 B at UB offset 0, exceeding its "
                         "TBufPool [0, 1024)"));
-  EXPECT_THAT(FaultOf("pool_nested_over", [] {
-                AscendC::TPipe pipe;
-                AscendC::TBufPool<TPosition::VECCALC> pool, child;
-                pipe.InitBufPool(pool, 1024);
-                pool.InitBufPool(child, 2048);
-              }),
+  EXPECT_THAT(FaultOf("pool_nested_over",
+                      [] {
+                        AscendC::TPipe pipe;
+                        AscendC::TBufPool<TPosition::VECCALC> pool, child;
+                        pipe.InitBufPool(pool, 1024);
+                        pool.InitBufPool(child, 2048);
+                      }),
               HasSubstr("TBufPool::InitBufPool: 2048 B at offset 0 exceed the parent TBufPool "
                         "[0, 1024)"));
-  EXPECT_THAT(FaultOf("pool_share_long", [] {
-                AscendC::TPipe pipe;
-                AscendC::TBufPool<TPosition::VECCALC> a, b;
-                pipe.InitBufPool(a, 512);
-                pipe.InitBufPool(b, 1024, a);
-              }),
+  EXPECT_THAT(FaultOf("pool_share_long",
+                      [] {
+                        AscendC::TPipe pipe;
+                        AscendC::TBufPool<TPosition::VECCALC> a, b;
+                        pipe.InitBufPool(a, 512);
+                        pipe.InitBufPool(b, 1024, a);
+                      }),
               HasSubstr("1024 B of UB cannot share a TBufPool of 512 B of UB"));
-  EXPECT_THAT(FaultOf("pool_uninit", [] {
-                AscendC::TBufPool<TPosition::VECCALC> pool;
-                AscendC::TQue<TPosition::VECIN, 1> q;
-                pool.InitBuffer(q, 1, 64);
-              }),
+  EXPECT_THAT(FaultOf("pool_uninit",
+                      [] {
+                        AscendC::TBufPool<TPosition::VECCALC> pool;
+                        AscendC::TQue<TPosition::VECIN, 1> q;
+                        pool.InitBuffer(q, 1, 64);
+                      }),
               HasSubstr("TBufPool::InitBuffer: the TBufPool was not initialised"));
-  EXPECT_THAT(FaultOf("pool_ub_full", [] {
-                AscendC::TPipe pipe;
-                AscendC::TBufPool<TPosition::VECCALC> pool;
-                pipe.InitBufPool(pool, 1024 * 1024);
-              }),
+  EXPECT_THAT(FaultOf("pool_ub_full",
+                      [] {
+                        AscendC::TPipe pipe;
+                        AscendC::TBufPool<TPosition::VECCALC> pool;
+                        pipe.InitBufPool(pool, 1024 * 1024);
+                      }),
               HasSubstr("TPipe::InitBufPool: 1048576 B at UB offset 0 exceed the Unified Buffer"));
-  EXPECT_THAT(FaultOf("pool_ids", [] {
-                AscendC::TPipe pipe;
-                AscendC::TBufPool<TPosition::VECCALC> pool;
-                AscendC::TQue<TPosition::VECIN, 1> q[17];
-                pipe.InitBufPool(pool, 17 * 32);
-                for (auto& que : q) pool.InitBuffer(que, 1, 32);
-              }),
+  EXPECT_THAT(FaultOf("pool_ids",
+                      [] {
+                        AscendC::TPipe pipe;
+                        AscendC::TBufPool<TPosition::VECCALC> pool;
+                        AscendC::TQue<TPosition::VECIN, 1> q[17];
+                        pipe.InitBufPool(pool, 17 * 32);
+                        for (auto& que : q) pool.InitBuffer(que, 1, 32);
+                      }),
               HasSubstr("1 more buffers exceed the 16 a TBufPool holds (16 in use)"));
-  EXPECT_THAT(FaultOf("pipe_init_twice", [] {
-                AscendC::TPipe first;
-                first.Destroy();
-                AscendC::TPipe second;
-                first.Init();
-              }),
+  EXPECT_THAT(FaultOf("pipe_init_twice",
+                      [] {
+                        AscendC::TPipe first;
+                        first.Destroy();
+                        AscendC::TPipe second;
+                        first.Init();
+                      }),
               HasSubstr("TPipe::Init: another TPipe is alive on this core"));
 }
 

@@ -60,89 +60,72 @@ constexpr uint8_t kDirected =
 constexpr uint8_t kR5 = kRint | kDirected;  // RINT/FLOOR/CEIL/ROUND/TRUNC
 constexpr uint8_t kAnyMode = 0x7f;          // "roundMode不生效" (int32 -> half)
 
-constexpr int Pair(simd::DType src, simd::DType dst) {
-  return static_cast<int>(src) * 16 + static_cast<int>(dst);
-}
-
 // The round modes Cast offers per (src, dst), from the asc-devkit Cast.md tables "Atlas A2
 // 训练系列产品/Atlas A2 推理系列产品支持的数据类型组合情况" (arch 2201) and "Atlas 推理系列产品AI
 // Core支持的数据类型组合情况" (310P, arch 2002), for the types the simulator has (no int4b_t).
+// A pair missing from its profile's table is not a conversion the profile offers.
+struct CastModes {
+  simd::DType src;
+  simd::DType dst;
+  uint8_t modes;
+};
+
+using simd::DType;
+
+constexpr CastModes kCastModes310P[] = {
+    {DType::kI8, DType::kF16, kNone},
+    {DType::kU8, DType::kF16, kNone},
+    {DType::kI16, DType::kF16, kNone},
+    {DType::kF16, DType::kI8, kDirected | kNone},
+    {DType::kF16, DType::kU8, kDirected | kNone},
+    {DType::kF16, DType::kI16, kRint},
+    {DType::kF16, DType::kI32, kR5},
+    {DType::kF16, DType::kF32, kNone},
+    {DType::kI32, DType::kI16, kNone},
+    {DType::kI32, DType::kF16, kAnyMode},
+    {DType::kI32, DType::kF32, kNone},
+    {DType::kF32, DType::kF16, kOdd | kNone},
+    {DType::kF32, DType::kI64, kR5},
+};
+
+constexpr CastModes kCastModesA2[] = {
+    {DType::kI8, DType::kF16, kNone},
+    {DType::kU8, DType::kF16, kNone},
+    {DType::kI16, DType::kF16, kR5 | kNone},
+    {DType::kI16, DType::kF32, kNone},
+    {DType::kF16, DType::kI8, kR5 | kNone},
+    {DType::kF16, DType::kU8, kR5 | kNone},
+    {DType::kF16, DType::kI16, kR5},
+    {DType::kF16, DType::kI32, kR5},
+    {DType::kF16, DType::kF32, kNone},
+    {DType::kBF16, DType::kI32, kR5},
+    {DType::kBF16, DType::kF32, kNone},
+    {DType::kI32, DType::kI16, kNone},
+    {DType::kI32, DType::kF16, kAnyMode},
+    {DType::kI32, DType::kF32, kR5 | kNone},
+    {DType::kI32, DType::kI64, kNone},
+    {DType::kF32, DType::kI16, kR5},
+    {DType::kF32, DType::kF16, kR5 | kOdd | kNone},
+    {DType::kF32, DType::kBF16, kR5},
+    {DType::kF32, DType::kI32, kR5},
+    {DType::kF32, DType::kF32, kR5},
+    {DType::kF32, DType::kI64, kR5},
+    {DType::kI64, DType::kI32, kNone},
+    {DType::kI64, DType::kF32, kR5},
+};
+
+template <size_t N>
+uint8_t LookUpCastModes(const CastModes (&table)[N], DType src, DType dst) {
+  for (const CastModes& row : table) {
+    if (row.src == src && row.dst == dst) return row.modes;
+  }
+  return 0;
+}
+
 // 0: the pair is not a conversion the profile offers.
-uint8_t AllowedCastModes(int arch, simd::DType src, simd::DType dst) {
-  using simd::DType;
-  if (arch == 2002) {
-    switch (Pair(src, dst)) {
-      case Pair(DType::kI8, DType::kF16):
-      case Pair(DType::kU8, DType::kF16):
-      case Pair(DType::kI16, DType::kF16):
-        return kNone;
-      case Pair(DType::kF16, DType::kI8):
-      case Pair(DType::kF16, DType::kU8):
-        return kDirected | kNone;
-      case Pair(DType::kF16, DType::kI16):
-        return kRint;
-      case Pair(DType::kF16, DType::kI32):
-        return kR5;
-      case Pair(DType::kF16, DType::kF32):
-        return kNone;
-      case Pair(DType::kI32, DType::kI16):
-        return kNone;
-      case Pair(DType::kI32, DType::kF16):
-        return kAnyMode;
-      case Pair(DType::kI32, DType::kF32):
-        return kNone;
-      case Pair(DType::kF32, DType::kF16):
-        return kOdd | kNone;
-      case Pair(DType::kF32, DType::kI64):
-        return kR5;
-      default:
-        return 0;
-    }
-  }
-  switch (Pair(src, dst)) {
-    case Pair(DType::kI8, DType::kF16):
-    case Pair(DType::kU8, DType::kF16):
-      return kNone;
-    case Pair(DType::kI16, DType::kF16):
-      return kR5 | kNone;
-    case Pair(DType::kI16, DType::kF32):
-      return kNone;
-    case Pair(DType::kF16, DType::kI8):
-    case Pair(DType::kF16, DType::kU8):
-      return kR5 | kNone;
-    case Pair(DType::kF16, DType::kI16):
-    case Pair(DType::kF16, DType::kI32):
-      return kR5;
-    case Pair(DType::kF16, DType::kF32):
-      return kNone;
-    case Pair(DType::kBF16, DType::kI32):
-      return kR5;
-    case Pair(DType::kBF16, DType::kF32):
-      return kNone;
-    case Pair(DType::kI32, DType::kI16):
-      return kNone;
-    case Pair(DType::kI32, DType::kF16):
-      return kAnyMode;
-    case Pair(DType::kI32, DType::kF32):
-      return kR5 | kNone;
-    case Pair(DType::kI32, DType::kI64):
-      return kNone;
-    case Pair(DType::kF32, DType::kI16):
-      return kR5;
-    case Pair(DType::kF32, DType::kF16):
-      return kR5 | kOdd | kNone;
-    case Pair(DType::kF32, DType::kBF16):
-    case Pair(DType::kF32, DType::kI32):
-    case Pair(DType::kF32, DType::kF32):
-    case Pair(DType::kF32, DType::kI64):
-      return kR5;
-    case Pair(DType::kI64, DType::kI32):
-      return kNone;
-    case Pair(DType::kI64, DType::kF32):
-      return kR5;
-    default:
-      return 0;
-  }
+uint8_t AllowedCastModes(int arch, DType src, DType dst) {
+  return arch == 2002 ? LookUpCastModes(kCastModes310P, src, dst)
+                      : LookUpCastModes(kCastModesA2, src, dst);
 }
 
 const char* RoundModeName(AscendC::RoundMode mode) {

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -70,13 +72,68 @@ class CoreFixture {
 class WarningCapture {
  public:
   WarningCapture()
-      : previous_(ascsim::SetWarningSink([this](const std::string& l) { lines.push_back(l); })) {}
+      : previous_(ascsim::SetWarningSink([this](const std::string& l) {
+          std::lock_guard<std::mutex> lock(mu_);  // blocks warn from their worker threads
+          lines.push_back(l);
+        })) {}
   ~WarningCapture() { ascsim::SetWarningSink(previous_); }
-  std::vector<std::string> lines;
+  // Every line so far, each ending in a newline.
+  std::string All() {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::string all;
+    for (const std::string& line : lines) all += line + "\n";
+    return all;
+  }
+  std::vector<std::string> lines;  // read it once the launches are over
 
  private:
+  std::mutex mu_;
   ascsim::WarningSink previous_;
 };
+
+// Runs `body` as a launch of `blocks` blocks; the launch's fault message, "" when it succeeds.
+inline std::string FaultOf(const char* kernel, uint32_t blocks, ascsim::KernelBody body) {
+  try {
+    ascsim::Launch(kernel, blocks, std::move(body));
+  } catch (const ascsim::KernelError& e) {
+    return e.what();
+  }
+  return "";
+}
+inline std::string FaultOf(const char* kernel, ascsim::KernelBody body) {
+  return FaultOf(kernel, 1, std::move(body));
+}
+
+// What a launch under the sanitizer ended with: its fault message ("" when none), the fault's
+// kind and the warnings it gave.
+struct SanitizedRun {
+  std::string message;
+  ascsim::ErrorKind kind = ascsim::ErrorKind::kKernel;  // when message is not empty
+  std::vector<std::string> warnings;
+};
+
+// Launches `body` on `blocks` blocks with the sanitizer checks `flags` (and strict / serial mode
+// if asked); every setting is restored afterwards.
+inline SanitizedRun LaunchSanitized(const char* kernel, uint32_t blocks, uint32_t flags,
+                                    std::function<void()> body, bool strict = false,
+                                    bool serial = false) {
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(flags);
+  ascsim::SetStrict(strict);
+  ascsim::SetSerial(serial);
+  SanitizedRun out;
+  {
+    WarningCapture warnings;
+    try {
+      ascsim::Launch(kernel, blocks, std::move(body));
+    } catch (const ascsim::KernelError& e) {
+      out.message = e.what();
+      out.kind = e.fault_kind();
+    }
+    out.warnings = warnings.lines;
+  }
+  return out;
+}
 
 // The launch warnings of `fx`'s core so far, one per line.
 inline std::string Warnings(CoreFixture& fx) {

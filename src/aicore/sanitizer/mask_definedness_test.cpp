@@ -21,21 +21,14 @@ using ascsim_test::DeviceBuffer;
 
 constexpr uint32_t kRaceInit = ascsim::kSanitizeRace | ascsim::kSanitizeInit;
 
+// The launch's fault message ("" when it passed); its warnings appended to `warnings` if given.
 std::string RunSanitized(const char* kernel, std::function<void()> body,
                          std::vector<std::string>* warnings = nullptr) {
-  ascsim::ScopedSettings saved;
-  ascsim::SetSanitize(kRaceInit);
-  auto previous = ascsim::SetWarningSink([warnings](const std::string& line) {
-    if (warnings != nullptr) warnings->push_back(line);
-  });
-  std::string message;
-  try {
-    ascsim::Launch(kernel, 1, std::move(body));
-  } catch (const ascsim::KernelError& e) {
-    message = e.what();
-  }
-  ascsim::SetWarningSink(previous);
-  return message;
+  ascsim_test::SanitizedRun run =
+      ascsim_test::LaunchSanitized(kernel, 1, kRaceInit, std::move(body));
+  if (warnings != nullptr)
+    warnings->insert(warnings->end(), run.warnings.begin(), run.warnings.end());
+  return run.message;
 }
 
 constexpr uint32_t kLoaded = 100;   // elements the tile holds

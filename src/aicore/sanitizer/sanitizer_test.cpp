@@ -25,29 +25,11 @@ using ascsim_test::DeviceBuffer;
 constexpr uint32_t kAll = ascsim::kSanitizeAll;
 constexpr uint32_t kRaceInit = ascsim::kSanitizeRace | ascsim::kSanitizeInit;
 
-struct Outcome {
-  std::string message;  // "" when the launch passed
-  ErrorKind kind = ErrorKind::kKernel;
-  std::vector<std::string> warnings;
-};
+using Outcome = ascsim_test::SanitizedRun;
 
-// Launches `body` on `blocks` blocks with the sanitizer checks `flags` (serial if asked).
 Outcome RunKernel(const char *kernel, uint32_t blocks, uint32_t flags, std::function<void()> body,
                   bool serial = false) {
-  ascsim::ScopedSettings saved;
-  ascsim::SetSanitize(flags);
-  ascsim::SetSerial(serial);
-  Outcome out;
-  auto previous =
-      ascsim::SetWarningSink([&](const std::string &line) { out.warnings.push_back(line); });
-  try {
-    ascsim::Launch(kernel, blocks, std::move(body));
-  } catch (const ascsim::KernelError &e) {
-    out.message = e.what();
-    out.kind = e.fault_kind();
-  }
-  ascsim::SetWarningSink(previous);
-  return out;
+  return ascsim_test::LaunchSanitized(kernel, blocks, flags, std::move(body), false, serial);
 }
 
 std::string HexOf(const void *p) { return ascsim::aicore::Hex(reinterpret_cast<uintptr_t>(p)); }
@@ -817,8 +799,8 @@ void CheckAtomicZeroTail(const char *type) {
     DeviceBuffer gm((kBlocks * len + kBlockElems) * sizeof(T));
     auto run = [&](uint32_t flags, float tail, float again, bool serial) {
       return RunKernel(
-          "abs_pad", kBlocks, flags,
-          [&] { AtomicTailKernel<T>(gm.as<T>(), len, tail, again); }, serial);
+          "abs_pad", kBlocks, flags, [&] { AtomicTailKernel<T>(gm.as<T>(), len, tail, again); },
+          serial);
     };
     for (uint32_t flags : {kRaceInit, kAll}) {
       for (bool serial : {false, true}) {

@@ -173,8 +173,8 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
                                              ai::TypeName<S>(), n, file, line);
   auto convert = [&](D* to, const S* from, uint64_t len) {
     if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-      ai::CastInt32ToHalfDeq(core, to, from,
-                             len);  // scaled by DEQSCALE (SetDeqScale), special_registers.h
+      // Scaled by DEQSCALE (SetDeqScale, special_registers.h).
+      ai::CastInt32ToHalfDeq(core, to, from, len);
     } else {
       ascsim::simd::Cast(ascsim::simd::DTypeOf<D>(), ascsim::simd::DTypeOf<S>(),
                          ai::ToRounding(roundMode), to, from, len);
