@@ -25,6 +25,8 @@
 #include "ascsim/adv/math_trig.h"
 #include "ascsim/adv/normalization.h"
 #include "ascsim/adv/pad.h"
+#include "ascsim/adv/select_bytes_mask.h"
+#include "ascsim/adv/softmax_grad.h"
 #include "ascsim/adv/reduce_pattern.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/basic_api_impl.h"
