@@ -40,7 +40,8 @@ void CheckSelect(uint32_t rows, uint32_t k, uint32_t mk, uint32_t tmp_bytes, boo
     if constexpr (std::is_same_v<U, bool>) {
       mv[i] = r % 3 == 0;
     } else {
-      mv[i] = static_cast<U>(r % 3 == 0 ? 0 : (r % 3 == 1 ? 1 : (sizeof(U) > 1 ? 0x100 * r + 0x100 : 0x80)));
+      mv[i] = static_cast<U>(
+          r % 3 == 0 ? 0 : (r % 3 == 1 ? 1 : (sizeof(U) > 1 ? 0x100 * r + 0x100 : 0x80)));
     }
   }
   Fill(mask, mv);

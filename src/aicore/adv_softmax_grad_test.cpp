@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -83,7 +84,8 @@ void CheckGrad(uint32_t m, uint32_t k, uint32_t ori_k, bool front, bool in_place
       }
     } else {
       for (uint32_t c = 0; c < k; ++c) {
-        worst = std::max(worst, std::fabs(double(float(dst.GetValue(r * k + c))) - want[r * k + c]));
+        worst =
+            std::max(worst, std::fabs(double(float(dst.GetValue(r * k + c))) - want[r * k + c]));
       }
     }
   }
@@ -167,6 +169,67 @@ TEST(AdvSoftmaxGrad, Errors) {
   EXPECT_THAT(
       ErrorOf([&] { AscendC::SoftmaxGrad<float>(overlap, g, y, tmp, tiling, false, info); }),
       HasSubstr("SoftmaxGrad"));
+}
+
+}  // namespace
+
+namespace {
+
+template <class T1, class T2, uint8_t step_mode>
+void CheckAdjust(uint32_t m, uint32_t k) {
+  SCOPED_TRACE(std::string(sizeof(T1) == 2 ? "half" : "float") + " res, " +
+               (sizeof(T2) == 2 ? "half" : "float") + " max, step mode " +
+               std::to_string(step_mode) + " m=" + std::to_string(m));
+  CoreFixture fx;
+  const uint32_t step = step_mode == 0 ? 32 / sizeof(T2) : 1;
+  auto res = fx.Take<T1>(m * k), mx = fx.Take<T2>(m * step);
+  const auto x = RandomVector<T1>(m * k, 0, 1, m * k);
+  Fill(res, x);
+  const T2 from = T2(-3.5f);
+  for (uint32_t r = 0; r < m; ++r) {
+    for (uint32_t j = 0; j < step; ++j) mx.SetValue(r * step + j, r % 3 == 1 ? from : T2(float(r)));
+  }
+  uint32_t from_bits = 0;
+  std::memcpy(&from_bits, &from, sizeof(T2));
+  const bool got = AscendC::AdjustSoftMaxRes<T1, T2, false, step_mode>(
+      res, mx, from_bits, T1(9.0f), AscendC::SoftMaxShapeInfo{m, k, m, k});
+  EXPECT_EQ(got, m > 1);
+  for (uint32_t r = 0; r < m; ++r) {
+    for (uint32_t c = 0; c < k; ++c) {
+      const float want = r % 3 == 1 ? 9.0f : float(x[r * k + c]);
+      ASSERT_EQ(float(res.GetValue(r * k + c)), want) << "row " << r << " col " << c;
+    }
+  }
+}
+
+TEST(AdvAdjustSoftMaxRes, RowsWhoseMaxIsFromBecomeTo) {
+  CheckAdjust<float, float, 0>(5, 24);
+  CheckAdjust<half, half, 0>(7, 32);
+  CheckAdjust<half, float, 1>(4, 16);
+  CheckAdjust<float, half, 1>(3, 8);
+  CheckAdjust<float, float, 0>(1, 8);  // no row matches
+}
+
+TEST(AdvAdjustSoftMaxRes, Errors) {
+  CoreFixture fx;
+  auto res = fx.Take<float>(64), mx = fx.Take<float>(16);
+  EXPECT_THAT(ErrorOf([&] {
+                AscendC::AdjustSoftMaxRes<float, float>(res, mx, 0u, 0.0f,
+                                                        AscendC::SoftMaxShapeInfo{2, 12, 2, 12});
+              }),
+              HasSubstr("AdjustSoftMaxRes: shape [2, 12] needs m, k >= 1 and k * sizeof(T1) a "
+                        "multiple of 32 B"));
+  EXPECT_THAT(ErrorOf([&] {
+                AscendC::AdjustSoftMaxRes<float, float>(res, mx, 0u, 0.0f,
+                                                        AscendC::SoftMaxShapeInfo{4, 16, 4, 16});
+              }),
+              HasSubstr("AdjustSoftMaxRes: softMaxRes holds 64 elements (64 needed), maxTensor 16 "
+                        "(25 needed)"));
+  EXPECT_THAT(ErrorOf([&] {
+                AscendC::AdjustSoftMaxRes<float, float, true>(
+                    res, mx, 0u, 0.0f, AscendC::SoftMaxShapeInfo{2, 8, 2, 8});
+              }),
+              HasSubstr("AdjustSoftMaxRes: isDataFormatNZ = true (NZ layout) is not simulated"));
 }
 
 }  // namespace

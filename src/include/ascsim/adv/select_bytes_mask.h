@@ -1,4 +1,5 @@
-// Select with a byte mask, the advanced API of asc-devkit include/adv_api/select/selectwithbytesmask.h
+// Select with a byte mask, the advanced API of asc-devkit
+// include/adv_api/select/selectwithbytesmask.h
 // (`Select`; production kernels call it by its earlier name `SelectWithBytesMask`, which
 // impl/adv_api/detail/select/selectwithbytesmask/selectwithbytesmask_impl.h still declares with
 // the same parameters). Row r of [firstAxis, srcLastAxis] (docs 数据过滤/Select-95.md):
@@ -9,9 +10,9 @@
 // selectwithbytesmaskcheck_common.h's (sizes equal to firstAxis * the last axes, maskLastAxis >=
 // srcLastAxis, maskLastAxis 32 B aligned and a multiple of 16, srcLastAxis 32 B aligned) and the
 // 1024 B minimum of sharedTmpBuffer of selectwithbytesmask_impl.h. The computation is the
-// per-row path of the docs' 实现原理 as basic-API calls: the mask cast to half (1- and 2-byte masks)
-// or float (4-byte masks), CompareScalar against 0, Select in VSEL_TENSOR_SCALAR_MODE, in pieces
-// the temporary buffer holds. The mask is never modified (isReuseMask only permits it).
+// per-row path of the docs' 实现原理 as basic-API calls: the mask cast to half (1- and 2-byte
+// masks) or float (4-byte masks), CompareScalar against 0, Select in VSEL_TENSOR_SCALAR_MODE, in
+// pieces the temporary buffer holds. The mask is never modified (isReuseMask only permits it).
 #pragma once
 
 #include <cstdint>
@@ -36,9 +37,10 @@ namespace detail {
 template <class U>
 using BytesMaskCmpT = std::conditional_t<sizeof(U) == 4, float, half>;
 template <class U>
-using BytesMaskCastT = std::conditional_t<
-    sizeof(U) == 1, std::conditional_t<std::is_same_v<U, int8_t>, int8_t, uint8_t>,
-    std::conditional_t<sizeof(U) == 2, int16_t, int32_t>>;
+using BytesMaskCastT =
+    std::conditional_t<sizeof(U) == 1,
+                       std::conditional_t<std::is_same_v<U, int8_t>, int8_t, uint8_t>,
+                       std::conditional_t<sizeof(U) == 2, int16_t, int32_t>>;
 
 template <class T, class U>
 void SelectWithBytesMaskRun(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar,
@@ -65,8 +67,7 @@ void SelectWithBytesMaskRun(const LocalTensor<T>& dst, const LocalTensor<T>& src
                 src.GetSize()));
   }
   if (mask.GetSize() != rows * mk) {
-    bad(ai::Str("firstAxis * maskLastAxis is ", rows * mk, ", not the mask size ",
-                mask.GetSize()));
+    bad(ai::Str("firstAxis * maskLastAxis is ", rows * mk, ", not the mask size ", mask.GetSize()));
   }
   if (mk < k) bad("maskLastAxis is smaller than srcLastAxis");
   if ((mk * sizeof(U)) % ONE_BLK_SIZE != 0 || mk % 16 != 0) {

@@ -1,5 +1,5 @@
-// SoftmaxGrad and SoftmaxGradFront, the softmax advanced APIs of asc-devkit
-// include/adv_api/activation/softmaxgrad.h (template <T, isReuseSource / isBasicBlock,
+// SoftmaxGrad and SoftmaxGradFront (and AdjustSoftMaxRes, below), the softmax advanced APIs of
+// asc-devkit include/adv_api/activation/softmaxgrad.h (template <T, isReuseSource / isBasicBlock,
 // isDataFormatNZ>, with or without sharedTmpBuffer). Per row of the [m, k] input (docs
 // SoftmaxGrad.md):
 //   s = sum(grad * src) over the row's original k columns
@@ -15,6 +15,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "ascsim/adv/adv_support.h"
 #include "ascsim/adv/norm_softmax_quant.h"
@@ -30,15 +32,17 @@ inline uint64_t SoftmaxGradTmpFloats(uint32_t k, bool half) {
 }
 
 template <class T>
-void SoftmaxGradRun(const LocalTensor<T>& dst, const LocalTensor<T>& grad, const LocalTensor<T>& src,
-                    const LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling, bool isFront,
-                    const SoftMaxShapeInfo& shape, bool nz, const char* api) {
+void SoftmaxGradRun(const LocalTensor<T>& dst, const LocalTensor<T>& grad,
+                    const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                    const SoftMaxTiling& tiling, bool isFront, const SoftMaxShapeInfo& shape,
+                    bool nz, const char* api) {
   static_assert(ascsim::aicore::kHalfOrFloat<T>, "SoftmaxGrad takes half or float");
   namespace ai = ascsim::aicore;
   if (ai::OnCubeCoreOnly()) return;
   if (nz) {
-    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
-              ai::Str(api, ": isDataFormatNZ = true (NZ layout) is not simulated; ascsim computes ND"));
+    ai::Fault(
+        ascsim::ErrorKind::kInvalidArgument,
+        ai::Str(api, ": isDataFormatNZ = true (NZ layout) is not simulated; ascsim computes ND"));
   }
   const uint32_t m = shape.srcM ? shape.srcM : tiling.srcM;
   const uint32_t k = shape.srcK ? shape.srcK : tiling.srcK;
@@ -137,6 +141,54 @@ void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gra
                       const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   detail::SoftmaxGradRun<T>(dstTensor, gradTensor, srcTensor, detail::AdvStack("SoftmaxGradFront"),
                             tiling, true, softmaxShapeInfo, isDataFormatNZ, "SoftmaxGradFront");
+}
+
+// AdjustSoftMaxRes (asc-devkit include/adv_api/activation/softmax.h; docs SoftMax接口/
+// AdjustSoftMaxRes.md): every row r of softMaxRes [srcM, srcK] whose max equals `from` (the bit
+// pattern of a T2) becomes `to`; returns whether any row did. stepSizeMode 0 reads the first
+// element of row r's 32 B block of maxTensor ([m, 32 B / sizeof(T2)]), non-zero reads element r
+// ([m, 1]). The max values are read on the scalar side after a V -> S sync, the rows filled with
+// Duplicate.
+template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
+bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor,
+                      const uint32_t from, const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo) {
+  static_assert(ascsim::aicore::kHalfOrFloat<T1> && ascsim::aicore::kHalfOrFloat<T2>,
+                "AdjustSoftMaxRes takes half or float");
+  namespace ai = ascsim::aicore;
+  constexpr const char* api = "AdjustSoftMaxRes";
+  if (ai::OnCubeCoreOnly()) return false;
+  if (isDataFormatNZ) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              "AdjustSoftMaxRes: isDataFormatNZ = true (NZ layout) is not simulated; ascsim "
+              "computes ND");
+  }
+  const uint32_t m = softmaxShapeInfo.srcM, k = softmaxShapeInfo.srcK;
+  if (m == 0 || k == 0 || (uint64_t{k} * sizeof(T1)) % ONE_BLK_SIZE != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api, ": shape [", m, ", ", k,
+                      "] needs m, k >= 1 and k * sizeof(T1) a multiple of 32 B"));
+  }
+  constexpr uint32_t step = stepSizeMode == 0 ? ONE_BLK_SIZE / sizeof(T2) : 1;
+  const uint64_t n = uint64_t{m} * k, max_n = uint64_t{m - 1} * step + 1;
+  if (softMaxRes.GetSize() < n || maxTensor.GetSize() < max_n) {
+    ai::Fault(ascsim::ErrorKind::kOutOfBounds,
+              ai::Str(api, ": softMaxRes holds ", softMaxRes.GetSize(), " elements (", n,
+                      " needed), maxTensor ", maxTensor.GetSize(), " (", max_n, " needed)"));
+  }
+  ai::CheckUbRole(api, "maxTensor", maxTensor, max_n, ai::Access::kRead);
+  ai::CheckUbRole(api, "softMaxRes", softMaxRes, n, ai::Access::kWrite);
+  bool found = false;
+  detail::VectorToScalar();
+  for (uint32_t r = 0; r < m; ++r) {
+    const T2 v = maxTensor.GetValue(r * step);
+    std::conditional_t<sizeof(T2) == 2, uint16_t, uint32_t> bits;
+    std::memcpy(&bits, &v, sizeof(bits));
+    if (bits != from) continue;
+    if (!found) detail::ScalarToVector();
+    found = true;
+    Duplicate(softMaxRes[r * k], to, k);
+  }
+  return found;
 }
 
 }  // namespace AscendC
