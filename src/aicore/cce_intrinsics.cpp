@@ -47,3 +47,12 @@ AscendC::HardEvent EventOfPipes(const char* call, pipe_t src, pipe_t dst) {
 }
 
 }  // namespace ascsim::aicore
+
+int64_t get_para_base() {
+  using namespace ascsim::aicore;
+  EnterApiCall(CurrentCore());
+  Fault(ascsim::ErrorKind::kInvalidArgument,
+        "get_para_base: the kernel's parameter area (argument words and inline tiling, laid out by "
+        "CANN's op compiler) is not simulated; take the arguments and tiling from the kernel's "
+        "parameters");
+}

@@ -1,4 +1,5 @@
 // set_flag / wait_flag, block_idx / block_num and tik2 (cce_intrinsics.h).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,6 +15,7 @@ namespace {
 
 using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
+using ::testing::HasSubstr;
 
 TEST(CceIntrinsics, FlagsBlockIdxAndTik2) {
   CoreFixture fx;
@@ -33,6 +35,13 @@ TEST(CceIntrinsics, FlagsBlockIdxAndTik2) {
   tik2::LocalTensor<float> t = fx.Take<float>(8);
   tik2::Duplicate(t, 2.0f, 8);
   EXPECT_EQ(t.GetValue(7), 2.0f);
+}
+
+TEST(CceIntrinsics, GetParaBaseIsNotSimulated) {
+  CoreFixture fx;
+  EXPECT_THAT(ErrorOf([] { (void)get_para_base(); }),
+              HasSubstr("get_para_base: the kernel's parameter area (argument words and inline "
+                        "tiling, laid out by CANN's op compiler) is not simulated"));
 }
 
 }  // namespace

@@ -57,6 +57,20 @@ TEST(DataCopy, FromAnOffsetGlobalTensorView) {
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(float(ub.GetValue(i)), float(101 + i));
 }
 
+TEST(DataCopy, BoolMasksMoveAsBytes) {
+  // ops-nn scaled_masked_softmax_grad_v2 copies its bool mask GM -> UB for Select.
+  CoreFixture f;
+  DeviceBuffer buffer(96);
+  for (uint32_t i = 0; i < 96; ++i) buffer.gm()[i] = i % 3 == 0 ? 1 : 0;
+  AscendC::GlobalTensor<bool> gm;
+  gm.SetGlobalBuffer(reinterpret_cast<__gm__ bool*>(buffer.gm()), 96);
+  auto ub = f.Take<bool>(96);
+  AscendC::DataCopy(ub, gm, 64);
+  for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(ub.GetValue(i), i % 3 == 0) << i;
+  AscendC::DataCopy(gm[32], ub, 32);  // and back
+  for (uint32_t i = 0; i < 32; ++i) ASSERT_EQ(buffer.gm()[32 + i], i % 3 == 0 ? 1 : 0) << i;
+}
+
 TEST(DataCopy, UbToGmContiguousLeavesTheRestOfGmAlone) {
   CoreFixture f;
   HalfGm dst(512);

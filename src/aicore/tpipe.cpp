@@ -85,6 +85,16 @@ TPipe::~TPipe() {
   if (core_->queues.active_pipe == this) core_->queues.active_pipe = nullptr;
 }
 
+TPipe& TPipe::operator=(const TPipe& other) {
+  ascsim::aicore::EnterApiCall(*core_);
+  ascsim::aicore::Fault(
+      ascsim::ErrorKind::kInvalidArgument,
+      ascsim::aicore::Str("TPipe::operator=: copying a TPipe (", other.used_bytes(), " B of UB in ",
+                          other.buffer_count(),
+                          " buffers) into another is not simulated; ascsim keeps one TPipe per "
+                          "kernel: pass the kernel's TPipe by pointer or reference instead"));
+}
+
 void TPipe::Destroy() {
   Reset();
   RetireForGood();

@@ -12,6 +12,9 @@
 
 #include "ascsim/adv/activation.h"
 #include "ascsim/adv/fill.h"
+// CANN's kernel_operator.h reaches the HCCL API too (kernel_operator_intf.h -> adv_api/kernel_api.h
+// -> hccl/hccl.h): MC2 kernels use HCCL_MAX_RANK_NUM and Hccl without including lib/hccl/hccl.h.
+#include "ascsim/adv/hccl.h"
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_cosh.h"
@@ -25,6 +28,8 @@
 #include "ascsim/adv/math_trig.h"
 #include "ascsim/adv/normalization.h"
 #include "ascsim/adv/pad.h"
+#include "ascsim/adv/select_bytes_mask.h"
+#include "ascsim/adv/softmax_grad.h"
 #include "ascsim/adv/reduce_pattern.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/basic_api_impl.h"
@@ -37,6 +42,7 @@
 #include "ascsim/aicore/dtype_format.h"
 #include "ascsim/aicore/dump_tensor.h"
 #include "ascsim/aicore/gather_mask.h"
+#include "ascsim/aicore/hccl_context.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/kernel_assert.h"
 #include "ascsim/aicore/kernel_constants.h"

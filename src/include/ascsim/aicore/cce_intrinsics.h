@@ -27,6 +27,13 @@ inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t pipeID) {
   ascsim::aicore::WaitFlagImpl(ascsim::aicore::EventOfPipes("wait_flag", pipe, tpipe), pipeID);
 }
 
+// get_para_base(): the address of the kernel's parameter area (asc-devkit
+// impl/basic_api/dav_c220/kernel_operator_reg_others_impl.h GetParaBase). Its layout (the argument
+// words, and the tiling data CANN's op compiler may place inline after them, as ops-math gcd reads
+// at param_base + 5) is the op compiler's (tools/build/asc_op_compile_base/adapter/compile_op.py),
+// which ascsim does not reproduce: the call compiles and is a one-line "not simulated" error.
+[[noreturn]] int64_t get_para_base();
+
 // block_idx / block_num read as int64_t (e.g. `x + BLOCK_LENGTH * block_idx`).
 struct AscsimBlockIdxVar {
   operator int64_t() const { return AscendC::GetBlockIdx(); }  // NOLINT: a builtin variable

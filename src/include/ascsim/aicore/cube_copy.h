@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/cube_params.h"
@@ -50,7 +51,8 @@ Operand Local(const AscendC::LocalTensor<T>& t, const char* call, const char* ro
   o.position = static_cast<uint8_t>(s->position);
   o.buffer = s->id;
   o.slot = s;
-  o.dtype = simd::DTypeOf<T>();
+  // bool tensors (byte masks) move as bytes: DataCopy instantiates this path for them too.
+  o.dtype = simd::DTypeOf<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>();
   return o;
 }
 

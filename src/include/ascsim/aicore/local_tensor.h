@@ -21,6 +21,19 @@ BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t ele
 
 namespace AscendC {
 
+// A buffer's handle and its address record (asc-devkit impl/basic_api/kernel_tensor_base.h
+// TBuffAddr, the CPU-debug layout with absAddr): TBuf::GetBufferAddr fills one from a tensor's
+// GetBufferHandle(), LocalTensor::SetAddr binds a tensor to it (ops-transformer mla_prolog keeps
+// its L1/L0 buffers this way). Here the handle is the buffer's record.
+using TBufHandle = uint8_t*;
+struct TBuffAddr {
+  uint32_t dataLen;
+  uint32_t bufferAddr;
+  TBufHandle bufferHandle;
+  uint8_t logicPos;
+  uint8_t* absAddr;
+};
+
 template <class T>
 class LocalTensor {
  public:
@@ -90,6 +103,29 @@ class LocalTensor {
                               ascsim::aicore::TypeName<T>(), " elements left in its buffer"));
     }
     size_ = size;
+  }
+  // The handle of the buffer this tensor views (null when unbound).
+  TBufHandle GetBufferHandle() const { return reinterpret_cast<TBufHandle>(slot_); }
+  // This tensor becomes the dataLen bytes at bufferAddr of the buffer `address` names, as
+  // BaseLocalTensor::SetAddr copies the record on the device.
+  void SetAddr(const TBuffAddr& address) {
+    auto* slot = reinterpret_cast<ascsim::aicore::BufferSlot*>(address.bufferHandle);
+    if (slot == nullptr || address.bufferAddr < slot->mem_offset ||
+        uint64_t{address.bufferAddr} + address.dataLen > uint64_t{slot->mem_offset} + slot->bytes) {
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kInvalidArgument,
+          slot == nullptr
+              ? std::string("LocalTensor::SetAddr: the TBuffAddr names no buffer (bufferHandle "
+                            "is null)")
+              : ascsim::aicore::Str("LocalTensor::SetAddr: bytes [", address.bufferAddr, ", ",
+                                    uint64_t{address.bufferAddr} + address.dataLen,
+                                    ") are not inside the buffer at [", slot->mem_offset, ", ",
+                                    uint64_t{slot->mem_offset} + slot->bytes, ")"));
+    }
+    slot_ = slot;
+    generation_ = slot->generation;
+    addr_ = reinterpret_cast<T*>(slot->addr + (address.bufferAddr - slot->mem_offset));
+    size_ = static_cast<uint32_t>(address.dataLen / sizeof(T));
   }
   // Byte offset of the first element in its local memory, as the device's physical address.
   uint64_t GetPhyAddr() const { return UbOffset(); }

@@ -132,8 +132,11 @@ struct PoolRegion {
 class TBufBase {
  public:
   explicit TBufBase(AscendC::TPosition pos) : pos_(pos) {}
-  TBufBase(const TBufBase&) = delete;
-  TBufBase& operator=(const TBufBase&) = delete;
+  // A handle, as CANN's TBuf (a TQueBind<pos, pos, 0, 0> of buffer start and length, copyable:
+  // asc-devkit include/basic_api/kernel_tpipe.h): a copy reaches the same buffer. Production
+  // kernels pass TBufs by value (ops-nn apply_fused_ema_adam's ScalarPow).
+  TBufBase(const TBufBase&) = default;
+  TBufBase& operator=(const TBufBase&) = default;
   BufferSlot* slot(const char* call) const;
 
  private:
@@ -270,6 +273,26 @@ class TBuf : private ascsim::aicore::TBufBase {
   template <class T>
   void FreeTensor(LocalTensor<T>&) {}
 
+  // The address record of this TBuf's buffer (asc-devkit impl/basic_api/kernel_tbuf_impl.h
+  // TBuf::GetBufferAddr): `buf` must be the handle of a tensor of this TBuf. dataLen is the
+  // whole buffer (the device records the length of the last Get(len)).
+  TBuffAddr GetBufferAddr(TBufHandle buf) {
+    ascsim::aicore::BufferSlot* s = slot("TBuf::GetBufferAddr");
+    if (reinterpret_cast<ascsim::aicore::BufferSlot*>(buf) != s) {
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            buf == nullptr ? std::string("TBuf::GetBufferAddr: the handle is null")
+                                           : std::string("TBuf::GetBufferAddr: the handle is not "
+                                                         "this TBuf's buffer"));
+    }
+    TBuffAddr addr;
+    addr.dataLen = s->bytes;
+    addr.bufferAddr = s->mem_offset;
+    addr.bufferHandle = buf;
+    addr.logicPos = static_cast<uint8_t>(pos);
+    addr.absAddr = s->addr;
+    return addr;
+  }
+
   // `size` elements starting `bufOffset` bytes into the buffer.
   template <class T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
@@ -303,7 +326,12 @@ class TPipe {
   TPipe();
   ~TPipe();
   TPipe(const TPipe&) = delete;
-  TPipe& operator=(const TPipe&) = delete;
+  // CANN's TPipe has the implicit copy assignment (asc-devkit include/basic_api/kernel_tpipe.h
+  // declares none and deletes none), so `pipe_ = pipe;` compiles there (ops-nn layer_norm_grad_v3,
+  // ada_layer_norm_grad keep a TPipe member and assign the kernel's to it). The copy would be a
+  // second TPipe carving the same UB from the first one's cursor; ascsim keeps one TPipe per
+  // kernel, so the assignment is a one-line "not simulated" error naming it (tpipe.cpp).
+  TPipe& operator=(const TPipe& other);
 
   // `num` buffers of `len` bytes (rounded up to 32 B) for a queue.
   template <TPosition src, TPosition dst, int32_t depth, auto mask>
