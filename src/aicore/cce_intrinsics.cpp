@@ -46,6 +46,11 @@ AscendC::HardEvent EventOfPipes(const char* call, pipe_t src, pipe_t dst) {
             "PIPE_V, or pipe_barrier for one pipe)"));
 }
 
+void FaultNegativeParamOffset(int64_t length) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str("ParamOffset: the per-core length is ", length, ", which must not be negative"));
+}
+
 }  // namespace ascsim::aicore
 
 int64_t get_para_base() {

@@ -1,4 +1,4 @@
-// set_flag / wait_flag, block_idx / block_num and tik2 (cce_intrinsics.h).
+// set_flag / wait_flag, block_idx / block_num, tik2 and ParamOffset (cce_intrinsics.h).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +10,25 @@
 #include "aicore_test_util.h"
 #include "ascsim/half.h"
 #include "kernel_operator.h"
+#include "tikicpulib.h"
+
+// A 2023-style kernel (tik2, ParamOffset): each block scales its own `len` elements by 3.
+template <typename T>
+__aicore__ void Tik2Triple(GM_ADDR x, GM_ADDR z, int32_t len) {
+  using namespace tik2;
+  GlobalTensor<T> xGm;
+  GlobalTensor<T> zGm;
+  xGm.SetGlobalBuffer((__gm__ T*)ParamOffset<T>(x, len), len);
+  zGm.SetGlobalBuffer((__gm__ T*)ParamOffset<T>(z, len), len);
+  for (int32_t i = 0; i < len; ++i)
+    zGm.SetValue(i, static_cast<T>(static_cast<float>(xGm.GetValue(i)) * 3.0f));
+}
+extern "C" __global__ __aicore__ void tik2_triple_half(GM_ADDR x, GM_ADDR z, int32_t len) {
+  Tik2Triple<half>(x, z, len);
+}
+extern "C" __global__ __aicore__ void tik2_triple_float(GM_ADDR x, GM_ADDR z, int32_t len) {
+  Tik2Triple<float>(x, z, len);
+}
 
 namespace {
 
@@ -42,6 +61,36 @@ TEST(CceIntrinsics, GetParaBaseIsNotSimulated) {
   EXPECT_THAT(ErrorOf([] { (void)get_para_base(); }),
               HasSubstr("get_para_base: the kernel's parameter area (argument words and inline "
                         "tiling, laid out by CANN's op compiler) is not simulated"));
+}
+
+template <typename T, typename Kernel>
+void CheckParamOffset(Kernel kernel) {
+  constexpr int32_t kBlocks = 5, kLen = 37;  // odd: the offsets are not block-aligned
+  auto* x = static_cast<T*>(AscendC::GmAlloc(kBlocks * kLen * sizeof(T)));
+  auto* z = static_cast<T*>(AscendC::GmAlloc(kBlocks * kLen * sizeof(T)));
+  for (int32_t i = 0; i < kBlocks * kLen; ++i)
+    x[i] = static_cast<T>(static_cast<float>(i % 41) - 20.0f);
+  ICPU_RUN_KF(kernel, kBlocks, (GM_ADDR)x, (GM_ADDR)z, kLen);
+  for (int32_t i = 0; i < kBlocks * kLen; ++i) {
+    ASSERT_EQ(static_cast<float>(z[i]),
+              static_cast<float>(static_cast<T>(static_cast<float>(x[i]) * 3.0f)))
+        << i;
+  }
+  AscendC::GmFree(x);
+  AscendC::GmFree(z);
+}
+
+TEST(CceIntrinsics, ParamOffsetIsTheBlocksSliceOfGm) {
+  CheckParamOffset<half>(tik2_triple_half);
+  CheckParamOffset<float>(tik2_triple_float);
+}
+
+TEST(CceIntrinsics, ParamOffsetArithmeticAndNegativeLength) {
+  CoreFixture fx;  // block 0 of 1
+  alignas(32) static uint8_t buf[64];
+  EXPECT_EQ(tik2::ParamOffset<float>(buf, 16), buf);  // block 0: the address itself
+  EXPECT_EQ(ErrorOf([] { (void)AscendC::ParamOffset<half>(buf, -3); }),
+            "test: block 0/1: ParamOffset: the per-core length is -3, which must not be negative");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@ namespace {
 using ascsim_test::Bits;
 using ascsim_test::CoreFixture;
 using ascsim_test::DeviceBuffer;
+using ascsim_test::ErrorOf;
 
 constexpr uint16_t kGmMark = 0xBEEF;  // GM bytes a copy must not touch
 const half kUbMark = half(-555.0f);   // UB elements a copy must not touch
@@ -149,6 +150,40 @@ TEST(DataCopyPad, GmToUbWithoutPaddingPlacesRowsOn32ByteBoundaries) {
     const float expected = row >= 3 ? float(kUbMark) : float(row * 9 + (col < 7 ? col : 0) + 1);
     ASSERT_EQ(float(ub.GetValue(i)), expected) << i;
   }
+}
+
+// A stride is applied only between blocks: with blockCount 1 any srcStride / dstStride is
+// ignored, even one that is not a whole number of elements (the group-matmul sample's
+// DataCopyExtParams{1, len, 1, 1, 0}); between blocks it must be.
+TEST(DataCopyPad, OneBlockIgnoresItsStrides) {
+  CoreFixture f;
+  DeviceBuffer gm(64 * sizeof(float));
+  DeviceBuffer out(64 * sizeof(float));
+  for (uint32_t i = 0; i < 64; ++i) {
+    gm.as<float>()[i] = 0.5f * static_cast<float>(i) - 3.0f;
+    out.as<float>()[i] = -1.0f;
+  }
+  AscendC::GlobalTensor<float> src, dst;
+  src.SetGlobalBuffer(gm.as<float>(), 64);
+  dst.SetGlobalBuffer(out.as<float>(), 64);
+  auto ub = f.Take<float>(64);
+  AscendC::DataCopyExtParams one{1, 13 * sizeof(float), 1, 1, 0};
+  AscendC::DataCopyPad(ub, src[5], one, AscendC::DataCopyPadExtParams<float>{});
+  for (uint32_t i = 0; i < 13; ++i) ASSERT_EQ(ub.GetValue(i), gm.as<float>()[5 + i]) << i;
+  AscendC::DataCopyExtParams back{1, 13 * sizeof(float), 0, 3, 0};  // dstStride 3 B: unused
+  AscendC::DataCopyPad(dst[2], ub, back);
+  for (uint32_t i = 0; i < 64; ++i) {
+    const float expected = (i >= 2 && i < 15) ? gm.as<float>()[5 + i - 2] : -1.0f;
+    ASSERT_EQ(out.as<float>()[i], expected) << i;
+  }
+  AscendC::DataCopyExtParams two{2, 8 * sizeof(float), 1, 0, 0};
+  EXPECT_EQ(
+      ErrorOf([&] { AscendC::DataCopyPad(ub, src, two, AscendC::DataCopyPadExtParams<float>{}); }),
+      "test: block 0/1: DataCopyPad GM->UB: srcStride 1 B is not a whole number of float");
+  AscendC::DataCopyExtParams twoBack{2, 8 * sizeof(float), 0, 2, 0};
+  EXPECT_EQ(ErrorOf([&] { AscendC::DataCopyPad(dst, ub, twoBack); }),
+            "test: block 0/1: DataCopyPad UB->GM: blockLen 32 B / dstStride 2 B is not a whole "
+            "number of float");
 }
 
 TEST(DataCopyPad, GmToUbWithLeftAndRightPadding) {

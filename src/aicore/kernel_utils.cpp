@@ -10,4 +10,9 @@ void FaultInt4Tensor(const char* call) {
         Str(call, ": int4 tensors (two elements per byte) are not simulated by ascsim"));
 }
 
+void FaultZeroDivisor(const char* api) {
+  Fault(ErrorKind::kInvalidArgument,
+        Str(api, ": the divisor is 0 (the device would divide by zero)"));
+}
+
 }  // namespace ascsim::aicore

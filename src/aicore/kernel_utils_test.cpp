@@ -228,4 +228,20 @@ TEST(KernelUtils, CoreTypeOfEachCore) {
   EXPECT_EQ(g_coreType, AscendC::MIX);
 }
 
+// kernel_utils_ceil_oom_que.h's non-template Ceil(uint32_t, uint32_t): calls whose two arguments
+// differ in type (size_t and int, as group-matmul kernels write) resolve to it.
+TEST(KernelUtils, UnsignedCeilTakesMixedArgumentTypes) {
+  for (uint64_t a :
+       {uint64_t{0}, uint64_t{1}, uint64_t{31}, uint64_t{32}, uint64_t{33}, uint64_t{4099}}) {
+    for (int b : {1, 7, 32}) {
+      EXPECT_EQ(AscendC::Ceil(a * sizeof(half), b), (a * 2 + b - 1) / b) << a << "," << b;
+    }
+  }
+  EXPECT_EQ(AscendC::Ceil(uint32_t{65}, uint32_t{8}), 9u);
+  static_assert(std::is_same_v<decltype(AscendC::Ceil(uint64_t{1}, 2)), uint32_t>);
+  CoreFixture fx;
+  EXPECT_EQ(ErrorOf([] { (void)AscendC::Ceil(uint64_t{5}, 0); }),
+            "test: block 0/1: Ceil: the divisor is 0 (the device would divide by zero)");
+}
+
 }  // namespace

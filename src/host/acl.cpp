@@ -120,9 +120,27 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 
 // Synchronizations mark the work they waited for as synchronized (AclState::SynchronizeTimed), so
 // that a later *WithTimeout call measures only the work issued after them.
+namespace {
+// A kernel queued on a created stream that faulted surfaces here as an aclError; programs
+// typically print only the code (`aclError:507016`), so the fault's one-line message goes to
+// stderr too, as a default-stream launch's does when it fails (acl_deferred.cpp).
+aclError ReportStreamFault(const char* api, aclrtStream stream, aclError rc) {
+  if (rc == ACL_SUCCESS || stream == nullptr) return rc;
+  if (rc != ACL_ERROR_RT_AICORE_EXCEPTION && rc != ACL_ERROR_RT_AICORE_TRAP_EXCEPTION &&
+      rc != ACL_ERROR_RT_AICORE_TIMEOUT) {
+    return rc;
+  }
+  std::fprintf(stderr, "ascsim: %s failed with aclError %d: %s\n", api, rc,
+               ascsim::acl::RecentError().c_str());
+  std::fflush(stderr);
+  return rc;
+}
+}  // namespace
+
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  return Guard("aclrtSynchronizeStream",
-               [&] { AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream)); });
+  return ReportStreamFault("aclrtSynchronizeStream", stream, Guard("aclrtSynchronizeStream", [&] {
+                             AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream));
+                           }));
 }
 
 namespace {
@@ -177,8 +195,10 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
   constexpr const char* kApi = "aclrtSynchronizeStreamWithTimeout";
   if (const aclError rc = CheckTimeout(kApi, timeout); rc != ACL_SUCCESS) return rc;
   double waited_us = 0;
-  const aclError rc = Guard(
-      kApi, [&] { waited_us = AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream)); });
+  const aclError rc = ReportStreamFault(
+      kApi, stream, Guard(kApi, [&] {
+        waited_us = AclState::Get().SynchronizeTimed(ascsim::acl::ToStream(stream));
+      }));
   if (rc != ACL_SUCCESS) return rc;
   if (timeout > 0 && waited_us > timeout * 1000.0) {
     return TimedOut(kApi, "the stream's work", waited_us, timeout);

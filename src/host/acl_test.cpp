@@ -1,5 +1,7 @@
 // The ACL front door: error codes instead of exceptions, streams, memory calls and
 // ACLRT_LAUNCH_KERNEL with the generated launcher's argument types.
+#include "acl/acl.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -7,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "acl/acl.h"
 #include "aclrtlaunch_add_custom.h"
 #include "ascsim/half.h"
 #include "ascsim/runtime.h"
@@ -66,7 +67,8 @@ TEST_F(Acl, MallocMemcpyMemsetEveryKind) {
   EXPECT_EQ(aclrtMemcpy(host, kBytes, src.data(), kBytes, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(aclrtMemcpy(dev_a, kBytes, host, kBytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   EXPECT_EQ(aclrtMemcpy(dev_b, kBytes, dev_a, kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(back.data(), kBytes, dev_b, kBytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(back.data(), kBytes, dev_b, kBytes, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
   EXPECT_EQ(back, src);
 
   // count > destMax is refused and copies nothing.
@@ -83,14 +85,16 @@ TEST_F(Acl, MallocMemcpyMemsetEveryKind) {
             ACL_SUCCESS);
 
   EXPECT_EQ(aclrtMemset(dev_a, kBytes, 0x5C, 100), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(back.data(), kBytes, dev_a, kBytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(back.data(), kBytes, dev_a, kBytes, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
   for (size_t i = 0; i < kBytes; ++i) ASSERT_EQ(back[i], i < 100 ? 0x5C : src[i]) << i;
   EXPECT_EQ(aclrtMemset(dev_a, 10, 0, 11), ACL_ERROR_INVALID_PARAM);
 
   // Async forms on a stream.
   EXPECT_EQ(aclrtMemsetAsync(dev_b, kBytes, 1, kBytes, stream_), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpyAsync(back.data(), kBytes, dev_b, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream_),
-            ACL_SUCCESS);
+  EXPECT_EQ(
+      aclrtMemcpyAsync(back.data(), kBytes, dev_b, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream_),
+      ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
   EXPECT_EQ(back, std::vector<uint8_t>(kBytes, 1));
 
@@ -140,7 +144,8 @@ TEST_F(Acl, LaunchAddCustomWithVoidPointerArguments) {
   ASSERT_EQ(aclrtMemcpy(z.data(), kBytes, zd, kBytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(float(z[123]), float(half(2 * float(x[123]))));
   // blockDim 0 is refused with a code.
-  EXPECT_EQ(ACLRT_LAUNCH_KERNEL(add_custom)(0, stream_, xd, yd, zd, kLength), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(ACLRT_LAUNCH_KERNEL(add_custom)(0, stream_, xd, yd, zd, kLength),
+            ACL_ERROR_INVALID_PARAM);
   EXPECT_THAT(std::string(aclGetRecentErrMsg()), HasSubstr("blockDim 0"));
   aclrtFree(xd);
   aclrtFree(yd);
@@ -154,10 +159,16 @@ TEST_F(Acl, OutOfBoundsKernelFailsAtSynchronizeWith507016) {
   // GlobalTensor's size only, it would be a warning).
   ASSERT_EQ(aclrtMalloc(&xd, kLength * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   EXPECT_EQ(ACLRT_LAUNCH_KERNEL(acl_oob_kernel)(4, stream_, xd, kLength), ACL_SUCCESS);
+  testing::internal::CaptureStderr();
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_TRAP_EXCEPTION);
+  const std::string printed = testing::internal::GetCapturedStderr();
   const std::string message = aclGetRecentErrMsg();  // copied before the next ACL call
-  EXPECT_EQ(message, "acl_oob_kernel: block 2/4: DataCopy GM->UB read [256, 320) of float exceeds "
-                     "GlobalTensor size 256");
+  EXPECT_EQ(message,
+            "acl_oob_kernel: block 2/4: DataCopy GM->UB read [256, 320) of float exceeds "
+            "GlobalTensor size 256");
+  // The message is printed too: programs usually print only the code.
+  EXPECT_EQ(printed,
+            "ascsim: aclrtSynchronizeStream failed with aclError 507016: " + message + "\n");
   // Reported once: the stream is usable again.
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
   // On the default stream the code comes from the launch itself.

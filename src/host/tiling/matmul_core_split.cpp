@@ -187,6 +187,96 @@ int32_t FindBestSingleCore(int32_t ori_shape, int32_t mapped_shape, int32_t core
   return best;
 }
 
+namespace {
+
+// ComputeIntensity of CalcComputeIntensity, ordered as its operator<.
+struct Intensity {
+  int32_t m_dim, n_dim;
+  float cycles, intensity, band;
+  bool operator<(const Intensity& o) const {
+    if (std::fabs(intensity - o.intensity) > 1.0e-4f) return intensity > o.intensity;
+    if (std::fabs(cycles - o.cycles) < 0.01f * o.cycles) return band > o.band;
+    return cycles < o.cycles;
+  }
+};
+
+}  // namespace
+
+bool SplitMNScenarioDims(const SplitInput& in, int32_t* m_dim, int32_t* n_dim) {
+  const int32_t cores = std::max(1, in.block_dim);
+  constexpr int64_t kMnLimit = 26214;  // 128 * 256 * 0.8
+  if (cores == 1 || !in.split_mn_soc || in.split_k || in.set_shape || in.m < 128 ||
+      int64_t{in.m} * in.n <= kMnLimit * cores) {
+    return false;
+  }
+  // GetMultiCoreBasicBlock: 128 (256 with a 256 KB L0C) x 256 x (128 B of A), SetFixSplit's M and
+  // N kept; A and B both transposed: 256 x 128 unless fixed.
+  int32_t base_m = in.l0c_bytes == 262144 ? 256 : 128, base_n = 256;
+  const int32_t base_k = 128 * 8 / std::max(1, in.a_bits);
+  if (in.fix_base_m != -1) base_m = in.fix_base_m;
+  if (in.fix_base_n != -1) base_n = in.fix_base_n;
+  if (in.a_trans && in.b_trans) {
+    if (in.fix_base_m == -1) base_m = 256;
+    if (in.fix_base_n == -1) base_n = 128;
+  }
+  if (base_m <= 0 || base_n <= 0) return false;
+  const int32_t reduce_block = kC0Bytes * 8 / in.a_bits;
+  const auto block_cycles = [&](int32_t bm, int32_t bn) {
+    return static_cast<float>(int64_t{bm} * bn * base_k) / (kC0 * kC0 * reduce_block);
+  };
+  const auto traffic = [&](int32_t bm, int32_t bn) {
+    return static_cast<float>(bm) * base_k * in.a_bits / 8 +
+           static_cast<float>(bn) * base_k * in.b_bits / 8;
+  };
+  const int32_t a_align = kDataCopyAlign / in.a_bits * 8;
+  const int32_t b_align = kDataCopyAlign / in.b_bits * 8;
+  // AlignSingleShape of CalcComputeIntensity: false when aligning would leave the last core idle.
+  const auto align_ok = [](bool need, int32_t org, int32_t factor, int32_t align, int32_t* out) {
+    *out = CeilDiv(org, factor);
+    if (!need || align == 0 || factor <= 1) return true;
+    const int32_t aligned = Align(*out, align);
+    if (aligned >= CeilDiv(org, factor - 1)) return false;
+    *out = aligned;
+    return true;
+  };
+  std::vector<Intensity> results;
+  for (int32_t mf = 1; mf <= cores; ++mf) {  // GetFactorPairs
+    if (cores % mf != 0) continue;
+    const int32_t nf = cores / mf;
+    int32_t sm = 0, sn = 0;
+    const bool ok_a = align_ok(in.a_trans && in.m % a_align == 0, in.m, mf, a_align, &sm);
+    const bool ok_b = align_ok(!in.b_trans && in.n % b_align == 0, in.n, nf, b_align, &sn);
+    const float ratio = ok_a && ok_b ? 1.0f : 2.0f;
+    const int32_t main_m = sm / base_m, tail_m = sm % base_m;
+    const int32_t main_n = sn / base_n, tail_n = sn % base_n;
+    float cycles = 0, memory = 0;  // CalcTotalCycleMemory: main, N tail, M tail, corner
+    if (main_m > 0 && main_n > 0) {
+      cycles += block_cycles(base_m, base_n) * main_m * main_n;
+      memory += ratio * traffic(base_m, base_n) * main_m * main_n;
+    }
+    if (main_m > 0 && tail_n > 0) {
+      cycles += block_cycles(base_m, tail_n) * main_m;
+      memory += ratio * traffic(base_m, tail_n) * main_m;
+    }
+    if (tail_m > 0 && main_n > 0) {
+      cycles += block_cycles(tail_m, base_n) * main_n;
+      memory += ratio * traffic(tail_m, base_n) * main_n;
+    }
+    if (tail_m > 0 && tail_n > 0) {
+      cycles += block_cycles(tail_m, tail_n);
+      memory += ratio * traffic(tail_m, tail_n);
+    }
+    // CalcBaseBlockBandRatio.
+    const float band = static_cast<float>((cores - mf) * base_m + (cores - nf) * base_n) /
+                       static_cast<float>((base_m + base_n) * cores);
+    results.push_back({mf, nf, cycles, memory > 0 ? cycles / memory : 0.0f, band});
+  }
+  std::sort(results.begin(), results.end());
+  *m_dim = results.front().m_dim;
+  *n_dim = results.front().n_dim;
+  return true;
+}
+
 SplitResult SplitMN(const SplitInput& in) {
   const int32_t cores = std::max(1, in.block_dim);
   const int32_t reduce_block = kC0Bytes * 8 / in.a_bits;  // K elements per C0
@@ -194,8 +284,12 @@ SplitResult SplitMN(const SplitInput& in) {
   const int32_t k32 = CeilDiv(in.k, reduce_block);
   SplitResult r;
   Core core;
+  int32_t scenario_m = 0, scenario_n = 0;
   if (cores == 1) {
     core = {m32, n32, k32};
+  } else if (SplitMNScenarioDims(in, &scenario_m, &scenario_n)) {
+    // CalcMultiCoreDimsPost -> GetDimsHelper: the per-core extents of the chosen factors.
+    core = {CeilDiv(m32, scenario_m), CeilDiv(n32, scenario_n), k32};
   } else {
     // NonFactorMap (no split K, no batch): M and N mapped to powers of two, rounded up.
     const int32_t m_mapped = MapShape(m32), n_mapped = MapShape(n32);

@@ -27,6 +27,13 @@ struct SplitInput {
   int32_t l1_bytes = 0;
   int32_t l0a_bytes = 0;
   int32_t l0c_bytes = 0;
+  // GetMultiCoreScenario's inputs: the SoC is one of the SPLIT_MN SoCs (ASCEND910B, ASCEND950,
+  // ASCEND350), multi-core split K is on, SetShape was called (it sets singleM / singleN, which
+  // rules the scenario out), and the SetFixSplit base sizes (-1: none).
+  bool split_mn_soc = false;
+  bool split_k = false;
+  bool set_shape = false;
+  int32_t fix_base_m = -1, fix_base_n = -1;
 };
 
 struct SplitResult {
@@ -34,8 +41,15 @@ struct SplitResult {
   int32_t single_core_m = 0, single_core_n = 0;  // TCubeTiling singleCoreM / singleCoreN
 };
 
-// CANN's split for inputs in ND without transposes constraining alignment (the GetDims scenario).
+// CANN's split for inputs in ND without transposes constraining alignment: the SPLIT_MN scenario
+// (DoMultiCoreSplitMNTiling -> CalcMultiCoreDims) where it applies, else the GetDims scenario.
 SplitResult SplitMN(const SplitInput& in);
+
+// DoMultiCoreSplitMNTiling's SPLIT_MN scenario (GetMultiCoreScenario: a SPLIT_MN SoC, no split K,
+// no SetShape, M >= 128 and M * N > 26214 * cores): the (mDim, nDim) factor pair of the core count
+// with the highest compute intensity over the basic block (CalcComputeIntensity; ties by cycles,
+// then by band ratio). Returns false when the scenario does not apply.
+bool SplitMNScenarioDims(const SplitInput& in, int32_t* m_dim, int32_t* n_dim);
 
 // MathUtil::CheckFactorNumSatisfy / FindBestSingleCore / MapShape, exposed for the tests.
 bool CheckFactorNumSatisfy(int32_t dim);

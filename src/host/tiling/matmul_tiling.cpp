@@ -430,6 +430,13 @@ int64_t MultiCoreMatmulTiling::Compute() {
     in.l1_bytes = bufferPool_.l1Size;
     in.l0a_bytes = bufferPool_.l0ASize;
     in.l0c_bytes = bufferPool_.l0CSize;
+    in.split_mn_soc = socVersion == platform_ascendc::SocVersion::ASCEND910B ||
+                      socVersion == platform_ascendc::SocVersion::ASCEND950 ||
+                      socVersion == platform_ascendc::SocVersion::ASCEND350;
+    in.split_k = enableSplitK_;
+    in.set_shape = shapeSet_;
+    in.fix_base_m = fixBaseM_ > 0 ? fixBaseM_ : -1;
+    in.fix_base_n = fixBaseN_ > 0 ? fixBaseN_ : -1;
     const split::SplitResult r = split::SplitMN(in);
     singleCoreM = r.single_core_m;
     singleCoreN = r.single_core_n;

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "ascsim/npu_arch.h"
 #include "ascsim/runtime.h"
@@ -35,6 +36,18 @@ inline constexpr int kCompiledArch = __NPU_ARCH__;
 // launcher aclrtlaunch_<kernel> takes such a parameter (tiling data) by pointer and copies the
 // struct into the launch (asc-devkit cmake/asc/legacy_modules/util/extract_host_stub.py,
 // tiling_add_pointer).
+// ICPU_RUN_KF with a pointer argument to ordinary host memory (not GmAlloc'd). CANN's CPU mode
+// runs each block in a process of its own and GmAlloc maps a shared /tmp file so the host sees
+// what the blocks write (docs "GmAlloc": "创建共享内存：在/tmp目录下创建一个共享文件"); a block
+// reads any other host address as the host's bytes at the launch, and what it writes there never
+// reaches the host. The official AddN samples pass their ListTensorDesc table that way (a stack
+// struct). SnapshotHostArgument returns device memory holding a copy of the readable bytes at `p`
+// (at most kHostSnapshotBytes, the size of a small table) and warns once per kernel and argument;
+// it throws InvalidArgument when `p` is not readable host memory. FreeHostSnapshots frees them.
+inline constexpr size_t kHostSnapshotBytes = 4096;
+void* SnapshotHostArgument(const char* kernel, size_t index, const void* p);
+void FreeHostSnapshots(const std::vector<void*>& snapshots) noexcept;
+
 template <class P, class Raw>
 inline constexpr bool kStructByPointer =
     std::is_class_v<std::remove_cv_t<P>>&& std::is_pointer_v<Raw> &&
@@ -92,10 +105,26 @@ class KernelLauncher {
     return copy;
   }
 
+  // The same launcher with CANN's CPU-mode view of host memory (ICPU_RUN_KF): a pointer argument
+  // that is not device memory is given to the kernel as a snapshot (SnapshotHostArgument). Only
+  // for launches that run now (stream null): the snapshots are freed when Run returns.
+  KernelLauncher CpuDebugHostArguments() const {
+    KernelLauncher copy = *this;
+    copy.host_snapshots_ = true;
+    return copy;
+  }
+
  private:
   template <class... A, size_t... I>
   void Bind(uint32_t block_dim, Stream* stream, std::index_sequence<I...>, A&&... args) const {
     std::tuple<std::decay_t<P>...> bound(ConvertKernelArg<P>(name_, I, std::forward<A>(args))...);
+    struct Snapshots {
+      std::vector<void*> list;
+      ~Snapshots() { FreeHostSnapshots(list); }
+    } snapshots;
+    if (host_snapshots_ && stream == nullptr) {
+      (SnapshotIfHost(std::get<I>(bound), I, snapshots.list), ...);
+    }
     LaunchGmArgs gm_args;
     constexpr size_t kPointers = (size_t{std::is_pointer_v<std::decay_t<P>>} + ... + 0);
     gm_args.pointers.reserve(kPointers);
@@ -107,9 +136,20 @@ class KernelLauncher {
         reinterpret_cast<const void*>(fn), &gm_args, tiling_key_);
   }
 
+  template <class T>
+  void SnapshotIfHost(T& arg, size_t index, std::vector<void*>& list) const {
+    if constexpr (std::is_pointer_v<T>) {
+      const void* p = static_cast<const void*>(arg);
+      if (p == nullptr || IsDeviceMemory(p)) return;
+      list.push_back(SnapshotHostArgument(name_, index, p));
+      arg = reinterpret_cast<T>(list.back());
+    }
+  }
+
   const char* name_;
   void (*fn_)(P...);
   uint64_t tiling_key_ = 0;
+  bool host_snapshots_ = false;
 };
 
 template <class... P>

@@ -4,8 +4,14 @@
 //                               HardEvent named by the pipe pair (same pairing checks)
 //   block_idx, block_num        the builtin variables: GetBlockIdx() / GetBlockNum() on read
 //   tik2::...                   the pre-2024 namespace: sees everything in AscendC
+//   ParamOffset<T>(addr, len)   the 2023 tik2 per-core GM offset: addr + GetBlockIdx() * len
+//                               elements of T (bytes: len * sizeof(T))
 // Sources: the CCE intrinsics set_flag/wait_flag (pipe, tpipe, event id) and block_idx/block_num
-// as the 2023-2024 samples use them.
+// as the 2023-2024 samples use them. ParamOffset: Ascend/samples (June 2023)
+// cplusplus/level1_single_api/4_op_dev/6_ascendc_custom_op/kernel_invocation/Add/add_custom.cpp
+// ("get start index for current core, core parallel": ParamOffset<half>(x, BLOCK_LENGTH), then
+// SetGlobalBuffer of BLOCK_LENGTH elements); the same samples' later revision spells that
+// offset `x + BLOCK_LENGTH * GetBlockIdx()` elements of half.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +52,18 @@ inline constexpr AscsimBlockNumVar block_num{};
 
 // tik2 is a namespace of its own that sees all of AscendC (not an alias), so `tik2::TPipe` and
 // `using namespace tik2;` work and user code may still open `namespace tik2 { ... }` itself.
+namespace ascsim::aicore {
+[[noreturn]] void FaultNegativeParamOffset(int64_t length);
+}  // namespace ascsim::aicore
+
+namespace AscendC {
+template <typename T>
+__aicore__ inline GM_ADDR ParamOffset(GM_ADDR addr, int64_t length) {
+  if (length < 0) ascsim::aicore::FaultNegativeParamOffset(length);
+  return addr + GetBlockIdx() * length * static_cast<int64_t>(sizeof(T));
+}
+}  // namespace AscendC
+
 namespace tik2 {
 using namespace AscendC;
 }  // namespace tik2

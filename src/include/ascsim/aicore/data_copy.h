@@ -269,7 +269,9 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   const uint64_t row_bytes = (left + len + right) * sizeof(T);
   const uint64_t row_pitch =
       ai::RoundUpToBlock(row_bytes) + uint64_t{p.dstStride} * ONE_BLK_SIZE;  // bytes
-  const uint64_t src_pitch_bytes = p.blockLen + uint64_t{p.srcStride};
+  // With one block the stride is never applied (a group-matmul sample copies its scale row with
+  // DataCopyExtParams{1, len, 1, 1, 0}), so only a stride between blocks must be whole elements.
+  const uint64_t src_pitch_bytes = p.blockLen + (p.blockCount > 1 ? uint64_t{p.srcStride} : 0);
   if (src_pitch_bytes % sizeof(T) != 0) {
     ai::Fault(ascsim::ErrorKind::kInvalidArgument,
               ai::Str(call, ": srcStride ", p.srcStride, " B is not a whole number of ",
@@ -334,7 +336,8 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
   const char* call = "DataCopyPad UB->GM";
   ai::RequireDataCopyPad(call);
   ai::CheckBlockCount(call, p.blockCount);
-  if (p.blockLen % sizeof(T) != 0 || p.dstStride % sizeof(T) != 0) {
+  // As for GM -> UB, a stride is applied only between blocks.
+  if (p.blockLen % sizeof(T) != 0 || (p.blockCount > 1 && p.dstStride % sizeof(T) != 0)) {
     ai::Fault(ascsim::ErrorKind::kInvalidArgument,
               ai::Str(call, ": blockLen ", p.blockLen, " B / dstStride ", p.dstStride,
                       " B is not a whole number of ", ai::TypeName<T>()));
@@ -343,7 +346,8 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
   const uint64_t len = p.blockLen / sizeof(T);
   const uint64_t src_pitch_bytes =
       ai::RoundUpToBlock(p.blockLen) + uint64_t{p.srcStride} * ONE_BLK_SIZE;
-  const uint64_t dst_pitch = (uint64_t{p.blockLen} + p.dstStride) / sizeof(T);
+  const uint64_t dst_pitch =
+      (uint64_t{p.blockLen} + (p.blockCount > 1 ? p.dstStride : 0)) / sizeof(T);
   const auto src_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, src_pitch_bytes);
   const auto dst_rows = ai::Footprint::Rows(p.blockCount, p.blockLen, dst_pitch * sizeof(T));
   const T* s =

@@ -29,6 +29,11 @@
 using float16_t = half;
 using float32_t = float;
 
+namespace ascsim::aicore {
+// Ceil(uint32_t, uint32_t) with a divisor of 0.
+[[noreturn]] void FaultZeroDivisor(const char* api);
+}  // namespace ascsim::aicore
+
 namespace AscendC {
 
 // Prefetch of the instruction stream: nothing to do on the CPU (as in CANN's CPU-debug build).
@@ -44,6 +49,14 @@ __aicore__ constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return 
 __aicore__ inline int32_t CeilDivision(int32_t num1, int32_t num2) {
   if (num2 == 0) return 0;
   return (num1 + num2 - 1) / num2;
+}
+// The non-template unsigned Ceil of kernel_utils_ceil_oom_que.h. Beside the matmul utilities'
+// template Ceil(T, T) (matmul_utils.h) it is what mixed-type calls such as
+// `Ceil(dim0 * sizeof(T), 32)` (uint64_t, int) resolve to: both convert to uint32_t. CANN divides
+// by zero for b == 0; here that is a fault with the call's name rather than SIGFPE.
+__aicore__ inline uint32_t Ceil(uint32_t a, uint32_t b) {
+  if (b == 0) ascsim::aicore::FaultZeroDivisor("Ceil");
+  return (a + b - 1) / b;
 }
 
 template <bool b>
