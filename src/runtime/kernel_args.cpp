@@ -1,5 +1,8 @@
 // Out-of-line parts of ascsim/kernel_launcher.h: argument conversion errors and the CPU-mode
 // snapshots of host-memory arguments.
+#include <sys/uio.h>
+#include <unistd.h>
+
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +45,22 @@ size_t ReadableBytes(const void* p) {
   return readable;
 }
 
+// Copies `bytes` readable bytes from `from`. The argument's own object is usually smaller than the
+// snapshot (a host array on the stack), so the copy reads on past it into the rest of the mapping,
+// bytes the kernel never uses: through the kernel (process_vm_readv of this process) rather than
+// memcpy, so that AddressSanitizer does not report the read past the object and an unmapped page
+// ends the copy instead of faulting. Returns the bytes copied.
+size_t CopyReadable(void* to, const void* from, size_t bytes) {
+  iovec local{to, bytes};
+  iovec remote{const_cast<void*>(from), bytes};
+  const ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+  if (n >= 0) return static_cast<size_t>(n);
+  // process_vm_readv refused (e.g. by a seccomp policy): the caller's own object, at least, is
+  // whole within the mapping ReadableBytes found.
+  std::memcpy(to, from, bytes);
+  return bytes;
+}
+
 }  // namespace
 
 void* SnapshotHostArgument(const char* kernel, size_t index, const void* p) {
@@ -57,7 +76,8 @@ void* SnapshotHostArgument(const char* kernel, size_t index, const void* p) {
   }
   const size_t bytes = readable < kHostSnapshotBytes ? readable : kHostSnapshotBytes;
   void* copy = DeviceMalloc(bytes);
-  std::memcpy(copy, p, bytes);
+  const size_t copied = CopyReadable(copy, p, bytes);
+  if (copied < bytes) std::memset(static_cast<char*>(copy) + copied, 0, bytes - copied);
   runtime::Process& process = runtime::Process::Get();
   if (process.FirstTime("host-arg:" + name + ":" + std::to_string(index))) {
     const runtime::LaunchSettings settings = process.Snapshot();
