@@ -7,7 +7,7 @@ PACKAGES=(
   g++ cmake make
   libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libeigen3-dev
   pybind11-dev python3-dev python3-pybind11
-  python3-numpy python3-pytest python3-hypothesis python3-matplotlib
+  python3-numpy python3-pytest python3-pytest-xdist python3-hypothesis python3-matplotlib
   python3-venv python3-pip python3-setuptools
   valgrind
 )

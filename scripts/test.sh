@@ -9,8 +9,11 @@ bash scripts/build.sh
 BUILD_DIR="${BUILD_DIR:-build}"
 echo "== C++ tests (ctest) =="
 ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
-echo "== Python tests (pytest, /usr/bin/python3) =="
-PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider
+# pytest-xdist spreads the test files over the cores (--dist loadfile: the tests of one file stay in
+# one process, in order), as ctest -j does for the C++ side.
+echo "== Python tests (pytest, /usr/bin/python3, $(nproc) processes) =="
+PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest tests/python -q -p no:cacheprovider \
+  -n "$(nproc)" --dist loadfile
 # The shipped kernels from Python under every sanitizer check (the C++ side: ctest -L sanitize).
 echo "== Python kernel tests under ASCSIM_SANITIZE=all =="
 ASCSIM_SANITIZE=all PYTHONPATH="$PWD/$BUILD_DIR/python" /usr/bin/python3 -m pytest \
