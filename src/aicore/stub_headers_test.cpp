@@ -2,6 +2,9 @@
 // ops-transformer's common_func.h does under __CCE_KT_TEST__) compiles and runs: qualifiers,
 // half, bfloat16_t, block_idx and set_flag/wait_flag come from them (they come first, before
 // any other ascsim header). kernel_macros.h gives ASSERT as CANN's CPU mode does.
+// As a user's kernel sees them: without the define that lets ascsim's own tests include internal
+// headers directly.
+#undef ASCSIM_INTERNAL_INCLUDE
 // clang-format off
 #include "stub_def.h"
 #include "stub_fun.h"

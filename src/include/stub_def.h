@@ -8,7 +8,7 @@
 //   #endif
 // (asc-devkit .clangd: "CANN headers #include \"stub_def.h\" when ASCENDC_CPU_DEBUG=1; half,
 // bfloat16_t, threadIdx and the like are defined there"; the pattern above is ops-transformer
-// common/include/kernel/common_func.h). ascsim's equivalents are its own headers.
+// common/include/kernel/common_func.h). In ascsim kernel_operator.h declares them.
 #pragma once
 
-#include "ascsim/aicore/types.h"
+#include "kernel_operator.h"
