@@ -13,6 +13,8 @@
 
 #include "aicore_test_util.h"
 #include "kernel_operator.h"
+// The per-API path production kernels include (ops-nn): this file's Sign tests compile through it.
+#include "adv_api/math/sign.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/rmsnorm_tiling.h"

@@ -110,6 +110,34 @@ extern "C" __global__ __aicore__ void tiling_key_branch(GM_ADDR out, GM_ADDR /*w
   o.SetValue(1, static_cast<int64_t>(TILING_KEY_VAR));
 }
 
+// `#if TILING_KEY_VAR == k` preprocesses as in CANN's CPU mode (TILING_KEY_VAR is an identifier,
+// 0 in #if: the key-0 branch is compiled), while `switch (TILING_KEY_VAR)` reads the launch's key.
+extern "C" __global__ __aicore__ void tiling_key_preprocessor(GM_ADDR out, GM_ADDR /*workspace*/,
+                                                              GM_ADDR /*tiling*/) {
+  AscendC::GlobalTensor<int64_t> o;
+  o.SetGlobalBuffer((__gm__ int64_t*)out, 2);
+  int64_t compiled = -1;
+#if TILING_KEY_VAR == 0
+  compiled = 0;
+#elif TILING_KEY_VAR == 1
+  compiled = 1;
+#endif
+  int64_t selected = -1;
+  switch (TILING_KEY_VAR) {
+    case 3:
+      selected = 30;
+      break;
+    case 9:
+      selected = 90;
+      break;
+    default:
+      selected = 0;
+  }
+  if (AscendC::GetBlockIdx() != 0) return;
+  o.SetValue(0, compiled);
+  o.SetValue(1, selected);
+}
+
 // KERNEL_TASK_TYPE for one key wins over KERNEL_TASK_TYPE_DEFAULT: the other keys run as the
 // default says. Each sub-core writes (AIC?, sub-block count) at its slot.
 extern "C" __global__ __aicore__ void tiling_key_type(GM_ADDR out, GM_ADDR /*workspace*/,
@@ -291,6 +319,16 @@ TEST_F(TilingKeyTest, TilingKeyIsFollowsIcpuSetTilingKey) {
   // The key stays until the next ICPU_SET_TILING_KEY, as CANN's g_tilingKey does.
   ICPU_RUN_KF(tiling_key_branch, 1, out.p, nullptr, tiling.p);
   EXPECT_EQ(out.at(1), 7);
+}
+
+TEST_F(TilingKeyTest, PreprocessorComparisonCompilesTheKeyZeroBranchAndCodeReadsTheKey) {
+  Gm out(2 * sizeof(int64_t));
+  for (uint64_t key : {3, 9, 5}) {
+    ICPU_SET_TILING_KEY(key);
+    ICPU_RUN_KF(tiling_key_preprocessor, 2, out.p, nullptr, nullptr);
+    EXPECT_EQ(out.at(0), 0) << key;
+    EXPECT_EQ(out.at(1), key == 3 ? 30 : key == 9 ? 90 : 0) << key;
+  }
 }
 
 TEST_F(TilingKeyTest, ZeroOrNegativeKeyWarnsAndIsUsed) {

@@ -977,3 +977,27 @@ TEST(CubeCopy, L1ToGmUnderAtomicAddIsRefused) {
   AscendC::SetAtomicNone();
 }
 }  // namespace
+
+namespace {
+constexpr AscendC::IsResetLoad3dConfig kKeepRegisters = {false, false};
+
+// LoadData 3D v2 (img2col) compiles with and without the IsResetLoad3dConfig template argument
+// and refuses at run time: the simulator does not compute img2col.
+TEST(CubeLoad3d, Load3dV2IsNotSimulatedWithOrWithoutTheConfigArgument) {
+  static_assert(AscendC::IS_RESER_LOAD3D_DEFAULT_CONFIG.isSetFMatrix &&
+                AscendC::IS_RESER_LOAD3D_DEFAULT_CONFIG.isSetPadding);
+  static_assert(!kKeepRegisters.isSetFMatrix && !kKeepRegisters.isSetPadding);
+  CubeCore cc;
+  AscendC::TBuf<AscendC::TPosition::A1> l1;
+  AscendC::TBuf<AscendC::TPosition::A2> l0a;
+  cc.pipe().InitBuffer(l1, 1024);
+  cc.pipe().InitBuffer(l0a, 1024);
+  auto src = l1.Get<half>();
+  auto dst = l0a.Get<half>();
+  AscendC::LoadData3DParamsV2<half> p;
+  const std::string msg = "LoadData with LoadData3DParamsV2 (img2col) is not simulated yet";
+  EXPECT_NE(ErrorOf([&] { AscendC::LoadData(dst, src, p); }).find(msg), std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::LoadData<half, kKeepRegisters>(dst, src, p); }).find(msg),
+            std::string::npos);
+}
+}  // namespace

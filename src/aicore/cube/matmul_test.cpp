@@ -155,7 +155,10 @@ __aicore__ inline void RunMatmulKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
   uint32_t flags = 0;
   ReadTiling(&tiling, &flags, tilingGm);
   MatmulTestKernel<aType, aType, cType, float> op;
-  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.mm, &tiling);
+  // A restrict-qualified tiling pointer, as ops-nn deformable_conv2d passes it, is a tiling
+  // argument like &tiling.
+  const TCubeTiling* __restrict tilingPtr = &tiling;
+  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.mm, tilingPtr);
   // The AIVs beyond usedCoreNum have no block of C.
   if (AscendC::GetBlockIdx() >= static_cast<uint32_t>(tiling.usedCoreNum)) return;
   op.Init(a, b, bias, c, tiling, flags);

@@ -181,6 +181,10 @@ void CoreSanitizer::Destroy(CoreSanitizer* sanitizer) {
 }
 
 struct CoreSanitizer::Storage {
+  // The launch (LaunchSanitizer::serial) whose string literals `names` and `caches`
+  // describe: a block of the same launch keeps them, any other starts afresh.
+  uint64_t serial = 0;
+  LiteralCaches caches;
   std::vector<SlotInfo> slots;
   std::map<const uint8_t*, Shadow> gm;
   std::vector<PendingWrite> pending;
@@ -212,6 +216,11 @@ void CoreSanitizer::TakeStorage() {
     names_.swap(storage_->names);
     barriers_.swap(storage_->barriers);
     std::swap(gm_log_, storage_->gm_log);
+    if (storage_->serial == launch_.serial()) {
+      caches_ = storage_->caches;
+    } else {
+      names_.clear();  // interned by another launch
+    }
   }
   // Else the first block of this thread, or one nested in another's scope: fresh containers.
   if (names_.empty()) names_.push_back("?");
@@ -231,7 +240,7 @@ void CoreSanitizer::ReturnStorage() {
   for (auto& entry : gm_) entry.second.Clear();  // an emptied shadow is a fresh one
   pending_.clear();
   runs_.clear();
-  names_.resize(1);  // "?"
+  // names_ stays: the launch's next block on this thread keeps it (TakeStorage).
   barriers_.clear();
   gm_log_.Clear();
   std::unique_ptr<Storage> s =
@@ -243,6 +252,8 @@ void CoreSanitizer::ReturnStorage() {
   s->names.swap(names_);
   s->barriers.swap(barriers_);
   std::swap(s->gm_log, gm_log_);
+  s->serial = launch_.serial();
+  s->caches = caches_;
   if (ThreadStorage() == nullptr) ThreadStorage() = std::move(s);  // else a nested block's: freed
 }
 
@@ -278,8 +289,8 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
 }
 
 uint16_t CoreSanitizer::Intern(const char* name) {
-  auto& cached = name_cache_[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
-  if (cached.first == name) return cached.second;
+  auto& cached = caches_.names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  if (cached.key == name) return cached.id;
   // A block uses a few dozen names at most, and the cache above answers nearly every call.
   size_t id = 1;
   while (id < names_.size() && names_[id] != name) ++id;
@@ -287,23 +298,23 @@ uint16_t CoreSanitizer::Intern(const char* name) {
     if (names_.size() > 0xFFFF) return 0;  // "?" (never: names are the API's string literals)
     names_.push_back(name);
   }
-  cached = {name, static_cast<uint16_t>(id)};
-  return static_cast<uint16_t>(id);
+  cached.key = name;
+  cached.id = static_cast<uint16_t>(id);
+  return cached.id;
 }
 
-void CoreSanitizer::Flush() {
+void CoreSanitizer::FlushPending() {
   if (dead_deferred_ && has_dead_block_) JudgeDeferredDeadBlock();
   dead_deferred_ = false;
   op_live_out_ = false;
   for (const PendingWrite& w : pending_) {
     if (undefined_.empty()) {
-      w.shadow->Apply(w.begin, w.end, [&](ShadowState s) {
+      w.shadow->Apply(w.begin, w.end, [&](ShadowState& s) {
         s.has_write = true;
         s.write = w.ref;
         s.read_mask = 0;
         s.init = true;
         s.tainted = false;
-        return s;
       });
     } else {
       ApplyWrite(w);
@@ -343,13 +354,12 @@ void CoreSanitizer::ApplyWrite(const PendingWrite& w) {
   }
   std::sort(bad.begin(), bad.end());
   auto write = [&](uint64_t b, uint64_t e, bool defined) {
-    w.shadow->Apply(b, e, [&](ShadowState s) {
+    w.shadow->Apply(b, e, [&](ShadowState& s) {
       s.has_write = true;
       s.write = w.ref;
       s.read_mask = 0;
       s.init = defined;
       s.tainted = !defined;
-      return s;
     });
   };
   uint64_t at = w.begin;
@@ -457,8 +467,8 @@ Access AccessOfRole(const char* role) {
 }
 }  // namespace
 
-CoreSanitizer::SlotInfo& CoreSanitizer::Info(const BufferSlot& slot) {
-  if (slot.id >= slots_.size()) slots_.resize(slot.id + 1);
+CoreSanitizer::SlotInfo& CoreSanitizer::NewInfo(const BufferSlot& slot) {
+  slots_.resize(slot.id + 1);
   SlotInfo& info = slots_[slot.id];
   info.slot = &slot;
   return info;
@@ -514,10 +524,9 @@ void CoreSanitizer::CheckAndRecord(Shadow& shadow, bool local, bool write, bool 
   ref.atomic = atomic;
   if (read) {
     const int p = ref.pipe;
-    shadow.Apply(begin, end, [&](ShadowState s) {
+    shadow.Apply(begin, end, [&](ShadowState& s) {
       s.reads[p] = ref;
       s.read_mask = static_cast<uint8_t>(s.read_mask | (1u << p));
-      return s;
     });
   }
   // Writes land after the instruction's reads (an in-place op reads its old bytes first).
@@ -605,9 +614,12 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
   if (runs.empty()) return;
   Access a = access;
   if (a == Access::kAuto) {
-    auto& cached = role_cache_[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
-    if (cached.first != role || role == nullptr) cached = {role, AccessOfRole(role)};
-    a = cached.second;
+    auto& cached = caches_.roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    if (cached.key != role || role == nullptr) {
+      cached.key = role;
+      cached.access = AccessOfRole(role);
+    }
+    a = cached.access;
   }
   const bool write = a == Access::kWrite || a == Access::kReadWrite;
   const bool read = a == Access::kRead || a == Access::kReadWrite;
@@ -693,10 +705,7 @@ void CoreSanitizer::QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
   info.has_free = false;
   // The buffer's bytes are garbage again for whoever gets it (ordering history stays).
   const auto first = reinterpret_cast<uint64_t>(slot.addr);
-  info.shadow.Apply(first, first + slot.bytes, [](ShadowState s) {
-    s.init = false;
-    return s;
-  });
+  info.shadow.Apply(first, first + slot.bytes, [](ShadowState& s) { s.init = false; });
   info.fresh_call = core_.api_calls;
 }
 

@@ -34,14 +34,13 @@
 
 #include "aicore/sanitizer/launch_sanitizer.h"
 #include "aicore/sanitizer/shadow.h"
+#include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/sanitizer_hooks.h"
 #include "ascsim/aicore/types.h"
 #include "ascsim/trace.h"
 
 namespace ascsim::aicore {
-
-struct BufferSlot;
 
 // Per pipe: the epochs of every pipe known to have finished before its next instruction starts.
 using Clock = std::array<uint32_t, kPipeCount>;
@@ -157,7 +156,19 @@ class CoreSanitizer {
   };
 
   void BeginOp(trace::Pipe pipe, const char* name, bool scalar);
-  void Flush();
+  // Ends the current op: its writes land in the shadow. Every queue, flag and barrier call ends
+  // one, and most find nothing pending: that case stays inline.
+  void Flush() {
+    if (pending_.empty() && undefined_.empty() && !dead_deferred_) {
+      op_live_out_ = false;
+      op_writes_gm_ = false;
+      mask_mode_ = MaskBits::kNone;
+      has_dead_block_ = false;
+      return;
+    }
+    FlushPending();
+  }
+  void FlushPending();
   Clock Export(int pipe);
   void Import(int pipe, const Clock& token);
   void FullBarrier(const char* what, bool report);
@@ -165,7 +176,13 @@ class CoreSanitizer {
   // auto-sync would, for scalar dependencies when `sync` is off).
   bool Ordered(const AccessRef& a);
   void NoteOrderedBy(const AccessRef& a);
-  SlotInfo& Info(const BufferSlot& slot);
+  SlotInfo& Info(const BufferSlot& slot) {
+    if (slot.id >= slots_.size()) return NewInfo(slot);
+    SlotInfo& info = slots_[slot.id];
+    info.slot = &slot;
+    return info;
+  }
+  SlotInfo& NewInfo(const BufferSlot& slot);
   AccessRef Ref() const;
   uint16_t Intern(const char* name);
   const char* NameOf(const AccessRef& a) const { return names_[a.name]; }
@@ -215,8 +232,19 @@ class CoreSanitizer {
   uint16_t cur_name_ = 0;
   bool has_cur_ = false;
   std::vector<const char*> names_;  // interned call names ([0] = "?"); AccessRef::name indexes it
-  std::pair<const char*, uint16_t> name_cache_[16] = {};  // by pointer hash, before name_ids_
-  std::pair<const char*, Access> role_cache_[16] = {};    // a role's direction, by pointer
+  // By the string literal's address: a call name's index in names_, an operand role's direction.
+  // Plain structs (not std::pair) so that the whole cache copies as bytes (Take/ReturnStorage).
+  struct LiteralCaches {
+    struct Name {
+      const char* key = nullptr;
+      uint16_t id = 0;
+    } names[16];
+    struct Role {
+      const char* key = nullptr;
+      Access access = Access::kRead;
+    } roles[16];
+  };
+  LiteralCaches caches_;
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
   // The current op's undefined reads, and for a copy out of local memory the undefined pieces of

@@ -154,7 +154,9 @@ void BlockGmLog::Clear() {
 LaunchSanitizer::LaunchSanitizer(uint32_t flags, uint32_t block_num) { Reset(flags, block_num); }
 
 void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
+  static std::atomic<uint64_t> launches{0};
   std::lock_guard<std::mutex> lock(mu_);
+  serial_ = launches.fetch_add(1, std::memory_order_relaxed) + 1;
   flags_ = flags;
   block_num_ = block_num;
   if (logs_.size() < block_num) logs_.resize(block_num);

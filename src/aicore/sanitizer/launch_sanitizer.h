@@ -6,6 +6,7 @@
 // (block, call) is reported, so serial and parallel runs report the same line.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -71,6 +72,10 @@ class LaunchSanitizer {
   // per-block logs keep their capacity and a small launch allocates nothing here.
   void Reset(uint32_t flags, uint32_t block_num);
   uint32_t flags() const { return flags_; }
+  // Unique per launch (per Reset), process-wide: what a block's sanitizer learnt about the
+  // kernel's string literals (names, operand roles) holds for the other blocks of this launch
+  // only, since a later launch may run code loaded at the same addresses.
+  uint64_t serial() const { return serial_; }
 
   // Takes a block's log (any thread, once per block). `log` comes back empty, holding the
   // storage of an earlier launch's log for the block's thread to reuse.
@@ -91,6 +96,7 @@ class LaunchSanitizer {
 
   uint32_t flags_;
   uint32_t block_num_;
+  uint64_t serial_ = 0;
   mutable std::mutex mu_;
   std::vector<BlockGmLog> logs_;  // by block (at least block_num_ entries)
   std::vector<uint8_t> ran_;      // by block: 1 once the block handed its log over

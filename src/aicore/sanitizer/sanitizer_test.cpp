@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -1243,6 +1244,34 @@ TEST(Sanitizer, UbFillMakesGarbageVisibleWithTheCheckerOff) {
   EXPECT_TRUE(std::isnan(z.as<float>()[N - 1]));
   s.ub_fill = 256;
   EXPECT_THROW(ascsim::SetSettings(s), ascsim::InvalidArgument);
+}
+
+// An operand's direction is learnt from its role name once and cached by the name's address,
+// also for the launch's later blocks; a later launch may run other code at the same addresses (a
+// kernel library unloaded and another loaded), so every launch learns it again. The same address
+// names a written index first ("dstIndex": no report) and a read one after ("srcIndex", never
+// written: an index decides something, so its undefined bytes are reported).
+TEST(Sanitizer, EveryLaunchLearnsOperandDirectionsAgain) {
+  static char role[16];
+  auto body = [] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 256);
+    AscendC::LocalTensor<int32_t> t = buf.Get<int32_t>();
+    const auto* slot = reinterpret_cast<const ascsim::aicore::BufferSlot*>(t.GetBufferHandle());
+    ascsim::aicore::SanitizeLocalOperand(slot, ascsim::trace::Pipe::kV,
+                                         ascsim::aicore::Access::kAuto, slot->addr, 256, nullptr,
+                                         "Probe", role);
+  };
+  std::strcpy(role, "dstIndex");
+  const Outcome written = RunKernel("role_probe", 2, kRaceInit, body, /*serial=*/true);
+  EXPECT_EQ(written.message, "");
+  std::strcpy(role, "srcIndex");
+  const Outcome read = RunKernel("role_probe", 2, kRaceInit, body, /*serial=*/true);
+  EXPECT_NE(read.message.find("role_probe: block 0/2: uninitialized read: V Probe (call "),
+            std::string::npos)
+      << read.message;
+  EXPECT_NE(read.message.find("reads srcIndex UB [0x"), std::string::npos) << read.message;
 }
 
 }  // namespace

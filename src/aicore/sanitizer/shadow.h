@@ -90,14 +90,15 @@ class Shadow {
     if (at < end) visit(at, end, untouched_);
   }
 
-  // Replaces the state of every byte of [begin, end) with update(old state), splitting segments
-  // at the edges and merging neighbours that end up with the same ordering facts.
+  // Updates the state of every byte of [begin, end) with update(state&) (in place: the states
+  // are ~100 bytes, and most accesses rewrite one whole segment), splitting segments at the edges
+  // and merging neighbours that end up with the same ordering facts.
   template <class Update>
   void Apply(uint64_t begin, uint64_t end, Update&& update) {
     if (begin >= end) return;
     const size_t first = FirstEndingAfter(begin);
     if (first < segs_.size() && segs_[first].begin == begin && segs_[first].end == end) {
-      segs_[first].state = update(segs_[first].state);  // exactly one segment: in place
+      update(segs_[first].state);  // exactly one segment: in place
       MergeAround(first);
       return;
     }
@@ -105,7 +106,8 @@ class Shadow {
       // The start of one segment (a tile shorter than its buffer): the general path below,
       // without its scratch copy. It keeps one segment with the old state when the update
       // leaves the ordering facts alone, else splits off the updated head.
-      const ShadowState updated = update(segs_[first].state);
+      ShadowState updated = segs_[first].state;
+      update(updated);
       if (updated.SameOrdering(segs_[first].state)) {
         MergeAround(first);  // as the general path's two merges at the unchanged segment
       } else {
@@ -118,10 +120,16 @@ class Shadow {
       return;
     }
     if (first == segs_.size()) {  // past every segment: append
-      segs_.push_back(Segment{begin, end, update(untouched_)});
+      segs_.push_back(Segment{begin, end, untouched_});
+      update(segs_.back().state);
       MergeAround(segs_.size() - 1);
       return;
     }
+    auto updated = [&](const ShadowState& old) {
+      ShadowState state = old;
+      update(state);
+      return state;
+    };
     size_t last = first;
     while (last < segs_.size() && segs_[last].begin < end) ++last;
     scratch_.clear();
@@ -132,14 +140,14 @@ class Shadow {
     for (size_t i = first; i < last; ++i) {
       const Segment& s = segs_[i];
       if (s.begin > at) {
-        Push(at, s.begin, update(untouched_));
+        Push(at, s.begin, updated(untouched_));
         at = s.begin;
       }
       const uint64_t piece_end = s.end < end ? s.end : end;
-      Push(at, piece_end, update(s.state));
+      Push(at, piece_end, updated(s.state));
       at = piece_end;
     }
-    if (at < end) Push(at, end, update(untouched_));
+    if (at < end) Push(at, end, updated(untouched_));
     if (first < last && segs_[last - 1].end > end) {
       Push(end, segs_[last - 1].end, segs_[last - 1].state);
     }

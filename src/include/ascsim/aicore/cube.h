@@ -111,8 +111,23 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                   ai::cube::Local(src, call, "src"), loadDataParams);
 }
 
-// img2col is not simulated yet: fail loudly rather than compute something else.
-template <typename T, typename U>
+// Whether LoadData (3D v1/v2) sets the FeatureMap (l1H, l1W, padList) and pad-value registers
+// itself (true) or leaves them to SetFmatrix / SetLoadDataPaddingValue (false). Source: asc-devkit
+// impl/basic_api/kernel_operator_mm_base_impl.h (struct, constexpr constructor, default {true,
+// true}) and docs .../矩阵数据搬入至L0-Buffer/LoadData_3D.md (defaultConfig template parameter).
+struct IsResetLoad3dConfig {
+  constexpr IsResetLoad3dConfig(const bool isSetFMatrixIn, const bool isSetPaddingIn)
+      : isSetFMatrix(isSetFMatrixIn), isSetPadding(isSetPaddingIn) {}
+  bool isSetFMatrix = true;
+  bool isSetPadding = true;
+};
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+
+// img2col is not simulated yet: fail loudly rather than compute something else. The template
+// head is the documented one (T, then `const IsResetLoad3dConfig& defaultConfig`), so
+// LoadData<T, CONFIG>(...) compiles.
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG,
+          typename U = T>
 void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2<U>&) {
   ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
                         "LoadData with LoadData3DParamsV2 (img2col) is not simulated yet");

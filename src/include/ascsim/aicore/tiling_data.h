@@ -28,7 +28,8 @@
 // The tiling key: TILING_KEY_VAR is the key the launch was issued with (the aclnn runtime passes
 // the TilingFunc's SetTilingKey; ICPU_RUN_KF passes ICPU_SET_TILING_KEY's). CANN compiles one
 // binary per key with -DTILING_KEY_VAR=<key>; ascsim compiles one and reads the key at run time,
-// unless the build defines TILING_KEY_VAR itself (then `#if TILING_KEY_VAR == ...` works too).
+// unless the build defines TILING_KEY_VAR itself. Without that define `#if TILING_KEY_VAR == k`
+// preprocesses as in CANN's CPU mode (TILING_KEY_VAR is an identifier, 0 in #if).
 //
 // Every macro is left alone when the program defined it before kernel_operator.h (the operator
 // libraries' kernel unit tests force-include a *_tiling_def.h that defines some of them).
@@ -69,8 +70,20 @@ void CopyTilingBytes(void* dst, const void* src, size_t bytes, const char* macro
 
 }  // namespace ascsim::aicore
 
+// CANN's CPU-debug TILING_KEY_VAR is the identifier g_tilingKey (asc-devkit
+// impl/basic_api/utils/kernel_utils_macros.h: `#define TILING_KEY_VAR g_tilingKey` unless the build
+// defines it), so `#if TILING_KEY_VAR == 0` preprocesses (an identifier is 0 in #if) and takes the
+// key-0 branch, while C++ code reads the launch's key. ascsim keeps it an identifier for the same
+// reason: an object that reads the running launch's key when converted (launches run concurrently,
+// so no single global holds "the" key).
+namespace ascsim::aicore {
+struct TilingKeyVar {
+  operator uint64_t() const { return LaunchTilingKey(); }  // NOLINT(google-explicit-constructor)
+};
+}  // namespace ascsim::aicore
+inline constexpr ::ascsim::aicore::TilingKeyVar ascsim_tiling_key_var{};
 #ifndef TILING_KEY_VAR
-#define TILING_KEY_VAR (::ascsim::aicore::LaunchTilingKey())
+#define TILING_KEY_VAR ascsim_tiling_key_var
 #endif
 #ifndef TILING_KEY_IS
 #define TILING_KEY_IS(k) (TILING_KEY_VAR == (k))

@@ -19,9 +19,10 @@
 
 namespace ascsim::matmul {
 
+// A tiling argument is a pointer (or nullptr). Convertibility, not std::is_pointer: kernels pass
+// `const TCubeTiling* __restrict` (ops-nn deformable_conv2d), which GCC's is_pointer rejects.
 template <class T>
-constexpr bool kIsTilingArg =
-    std::is_pointer<std::decay_t<T>>::value || std::is_null_pointer<std::decay_t<T>>::value;
+constexpr bool kIsTilingArg = std::is_convertible<std::decay_t<T>, const volatile void*>::value;
 
 template <class Obj>
 void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj) {
