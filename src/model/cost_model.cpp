@@ -10,6 +10,12 @@
 //     reads and one for the writes; a read and the delayed write of the previous repeat in the same
 //     bank cost a beat more). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
 //     block per cycle, casts and reductions at 256 B per cycle, all plus the head.
+//     The head is the instruction's latency, not issue time: the pipe issues the next vector
+//     instruction once this one's repeats have gone in, and the result is usable the head later
+//     (a reduction's head is vector_reduce_head_cycles: asc-devkit's low-latency-instruction
+//     guide puts a reduction's latency at 2-5x an Add's). A vector instruction that reads a
+//     buffer an earlier vector instruction writes waits for that result; PipeBarrier<PIPE_V>
+//     waits for every result. The pipe is busy while any of its instructions is in flight.
 //   - GM transfer (MTE2 GM->local, MTE3 local->GM): mte_issue_us of engine set-up on its pipe, then
 //     its bytes flow at up to the engine rate (mte2/mte3_core_gbps; L2 hits at
 //     mte2_l2_hit_core_gbps; Fixpipe into GM at fix_elements_per_cycle) through the memory system
@@ -51,6 +57,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <queue>
@@ -317,8 +324,8 @@ class MemorySystem {
     // leaves no room for a loss per row (docs/calibration.md).
     const bool cube_gather = read && call.on_gm;
     const uint64_t extra_rows = cube_gather ? 0 : std::max<uint64_t>(1, call.gm_rows) - 1;
-    const double run_overhead = soc_.hbm_run_overhead_bytes +
-                                soc_.hbm_row_overhead_bytes * static_cast<double>(extra_rows);
+    const double run_overhead =
+        soc_.hbm_run_overhead_bytes + soc_.hbm_row_overhead_bytes * static_cast<double>(extra_rows);
     if (read) {
       ++stats_->mte2_transfers;
       stats_->mte2_bytes += call.bytes;
@@ -607,11 +614,12 @@ struct FlagBoard {
 enum class Stop { kEnd, kSyncAll, kBlocked, kWait };
 
 struct BufferTimes {
-  When gate;           // ops touching the buffer start no earlier than this
-  When touch_end;      // completion of the latest op that touched it
-  When enq_ready;      // touch_end at its EnQue
-  When free_ready;     // touch_end at its FreeTensor
-  uint32_t pipes = 0;  // pipes that touched it since its last queue call (bit per Pipe)
+  When gate;                  // ops touching the buffer start no earlier than this
+  When touch_end;             // completion of the latest op that touched it
+  When enq_ready;             // touch_end at its EnQue
+  When free_ready;            // touch_end at its FreeTensor
+  uint32_t pipes = 0;         // pipes that touched it since its last queue call (bit per Pipe)
+  double vector_written = 0;  // the latest vector instruction writing it has its result then
 };
 
 // One block's replay state. It runs ahead of its transfers: a GM transfer is handed to the
@@ -734,8 +742,18 @@ class CoreReplay {
           cycles = repeats * beats;
           stats_->vector_conflict_us += Cycles(repeats * (beats - 1));
         }
-        stats_->vector_head_us += Cycles(head);
-        dur = Cycles(head + cycles);
+        // A reduction into one value per repeat (WholeReduce*, RepeatReduceSum, ReduceSum/Max/
+        // Min) waits vector_reduce_head_cycles for its result; a block reduction (BlockReduce*,
+        // ReduceDataBlock: 8 or 16 elements per result) keeps the ordinary head, as the guide
+        // names it faster than ReduceRepeat without a figure.
+        const bool repeat_reduce = call.vector_class == trace::VectorClass::kReduce &&
+                                   std::strncmp(call.name, "Block", 5) != 0;
+        const double lat = repeat_reduce && soc_.vector_reduce_head_cycles > 0
+                               ? soc_.vector_reduce_head_cycles
+                               : head;
+        stats_->vector_head_us += Cycles(lat);
+        dur = Cycles(std::max(1.0, cycles));
+        latency = Cycles(lat);
         return;
       }
       case CallKind::kCopy:
@@ -759,8 +777,9 @@ class CoreReplay {
             break;
         }
         // UB->UB on the vector pipe
-        dur =
-            Cycles(head + std::ceil(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle));
+        dur = Cycles(std::max(
+            1.0, std::ceil(static_cast<double>(call.bytes) / soc_.vector_bytes_per_cycle)));
+        latency = Cycles(head);
         return;
       case CallKind::kMmad:
         dur = Cycles(soc_.mmad_head_cycles +
@@ -889,6 +908,11 @@ class CoreReplay {
       done = When::Of(call.pipe, id, true);
     } else {
       if (!memory_->Resolve(start)) return false;
+      if (call.pipe == Pipe::kV) {  // read after a vector write still in flight
+        for (BufferTimes* b : {touched[1], touched[2]}) {
+          if (b != nullptr) start.t = std::max(start.t, b->vector_written);
+        }
+      }
       double dur, latency;
       Cost(call, dur, latency);
       const double end = start.t + dur;
@@ -898,7 +922,12 @@ class CoreReplay {
       // pipe S; every other scalar call holds the issue of what follows it.
       const bool beside = call.kind == CallKind::kScalar && call.work_cycles > 0 && !call.on_gm;
       if (call.pipe == Pipe::kS && !beside) issue_ = end + latency;
-      busy_[p] += dur;
+      // Busy while any of the pipe's instructions is in flight (they overlap when pipelined).
+      busy_[p] += std::max(0.0, end + latency - std::max(start.t, busy_until_[p]));
+      busy_until_[p] = std::max(busy_until_[p], end + latency);
+      if (call.pipe == Pipe::kV && touched[0] != nullptr) {
+        touched[0]->vector_written = std::max(touched[0]->vector_written, end + latency);
+      }
       finish_ = std::max(finish_, end + latency);
       TimelineEvent e;
       e.block = block_;
@@ -907,8 +936,8 @@ class CoreReplay {
       e.pipe = call.pipe;
       e.call_index = index;
       e.start_us = start.t;
-      e.dur_us = dur;
-      e.latency_us = latency;
+      e.dur_us = end + latency - start.t;  // in flight (a vector instruction's head is its latency)
+      e.latency_us = 0;
       events.push_back(e);
     }
     pipe_free_[p] = free;
@@ -936,6 +965,7 @@ class CoreReplay {
   std::array<When, kPipes> pipe_free_;  // the pipe can start its next call
   std::array<When, kPipes> pipe_done_;  // the pipe's calls so far have completed (+latency)
   std::array<double, kPipes> busy_;
+  std::array<double, kPipes> busy_until_{};  // the pipe's last instruction so far is done then
   std::unordered_map<uint32_t, BufferTimes> buffers_;
   std::unordered_map<uint32_t, std::deque<When>> flags_;
 };

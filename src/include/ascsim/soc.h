@@ -75,6 +75,10 @@ struct SocProfile {
   // HBM bandwidth lost per row of a vector-side copy after its first (bytes): a DataCopyPad of
   // many short rows costs more than one of the same bytes in one run, less than as many copies.
   double hbm_row_overhead_bytes = 0;
+  // Issue to result of a reduction instruction (RepeatReduce*/BlockReduce*/PairReduce*: cycles,
+  // in place of vector_head_cycles; 0: vector_head_cycles). asc-devkit's low-latency-instruction
+  // guide: a reduction's latency is about 2-5x an Add's (docs/calibration.md, "Vector latency").
+  double vector_reduce_head_cycles = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
