@@ -71,6 +71,39 @@ inline std::vector<uint8_t> Tiling(const MmShape& s) {
   return bytes;
 }
 
+// The host tiling of asc-devkit's matmul_high_performance example (held-out set N,
+// model_calibration_matmul_heldout_test.cpp): M = N = K = 8192, half A, B transposed ([N, K]),
+// half C, no bias, MultiCoreMatmulTiling over 24 AICs with its single shape, base 128/256/64;
+// then the L1 figures the case sets (0: one block, as the example's SetL1).
+inline std::vector<uint8_t> ExampleTiling8192(int32_t single_m, int32_t single_n, int32_t depth_a1,
+                                              int32_t step_ka, int32_t depth_b1, int32_t step_kb) {
+  using namespace matmul_tiling;
+  using Format = matmul_tiling::CubeFormat;
+  MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());
+  api.SetDim(24);
+  api.SetSingleShape(single_m, single_n, 8192);
+  api.SetAType(TPosition::GM, Format::ND, DataType::DT_FLOAT16, false);
+  api.SetBType(TPosition::GM, Format::ND, DataType::DT_FLOAT16, true);
+  api.SetCType(TPosition::GM, Format::ND, DataType::DT_FLOAT16);
+  api.SetBiasType(TPosition::GM, Format::ND, DataType::DT_FLOAT16);
+  api.SetOrgShape(8192, 8192, 8192);
+  api.SetShape(8192, 8192, 8192);
+  api.EnableBias(false);
+  api.SetBufferSpace(-1, -1, -1);
+  api.SetFixSplit(128, 256, 64);
+  optiling::TCubeTiling tiling;
+  EXPECT_EQ(api.GetTiling(tiling), 0);
+  tiling.set_stepM(1);
+  tiling.set_stepN(1);
+  tiling.set_depthA1(depth_a1 > 0 ? depth_a1 : 1);
+  tiling.set_stepKa(step_ka > 0 ? step_ka : 1);
+  tiling.set_depthB1(depth_b1 > 0 ? depth_b1 : 1);
+  tiling.set_stepKb(step_kb > 0 ? step_kb : 1);
+  std::vector<uint8_t> bytes(tiling.GetDataSize());
+  tiling.SaveToBuffer(bytes.data(), bytes.size());
+  return bytes;
+}
+
 // A, B (zeros: the estimate does not depend on values), C, a workspace and the tiling.
 struct MmBuffers {
   explicit MmBuffers(const MmShape& s) {
