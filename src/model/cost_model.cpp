@@ -13,8 +13,8 @@
 //   - GM transfer (MTE2 GM->local, MTE3 local->GM): mte_issue_us of engine set-up on its pipe, then
 //     its bytes flow at up to the engine rate (mte2/mte3_core_gbps; L2 hits at
 //     mte2_l2_hit_core_gbps; Fixpipe into GM at fix_elements_per_cycle) through the memory system
-//     of the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per contiguous run of
-//     a vector-side copy, once per cube ND2NZ copy)
+//     of the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per copy and
+//     hbm_row_overhead_bytes per further row of a vector-side copy)
 //     carries L2 misses and write-backs; a cube ND2NZ copy's misses wait cube_miss_head_us (by
 //     its miss fraction) on MTE2 before they flow at cube_miss_core_gbps; the port
 //     (port_bandwidth_gbps) carries every transfer. Both are shared, fluidly, by the transfers in
@@ -307,14 +307,18 @@ class MemorySystem {
     f.left = bytes;
     const bool read = call.pipe == Pipe::kMte2;
     double hit_fraction = 0;
-    // HBM loses hbm_run_overhead_bytes per contiguous run of a vector-side copy (calibrated on
-    // the Add versions' 8 KB against 32 KB copies). The cube's GM -> L1 copies (ND2NZ, on_gm)
+    // HBM loses hbm_run_overhead_bytes once per copy instruction and, for a vector-side copy,
+    // hbm_row_overhead_bytes per row after the first. Calibrated on the Add versions (8 KB
+    // against 32 KB copies, one row each) and the first held-out set's multi-row DataCopyPad
+    // patterns (data_copy README sc.2 / sc.3: 64 rows of 128 B / 2 KB per instruction, 55% and
+    // 22% slow with the whole loss charged per row). The cube's GM -> L1 copies (ND2NZ, on_gm)
     // lose it once per instruction, however many rows they gather: the published Norm-template
     // Matmul (B read once from HBM as 64 rows of 512 B per copy, 75.64 us of aic_mte2_time)
-    // leaves no room for a loss per row (docs/calibration.md, "Matmul").
+    // leaves no room for a loss per row (docs/calibration.md).
     const bool cube_gather = read && call.on_gm;
-    const uint64_t runs = cube_gather ? 1 : std::max<uint64_t>(1, call.gm_rows);
-    const double run_overhead = soc_.hbm_run_overhead_bytes * static_cast<double>(runs);
+    const uint64_t extra_rows = cube_gather ? 0 : std::max<uint64_t>(1, call.gm_rows) - 1;
+    const double run_overhead = soc_.hbm_run_overhead_bytes +
+                                soc_.hbm_row_overhead_bytes * static_cast<double>(extra_rows);
     if (read) {
       ++stats_->mte2_transfers;
       stats_->mte2_bytes += call.bytes;

@@ -50,7 +50,7 @@ struct SocProfile {
   double vector_head_cycles = 0;      // fixed cost of one vector instruction before its repeats
   double mte2_core_gbps = 0;          // one core's GM->local engine at most (GB/s)
   double mte3_core_gbps = 0;          // one core's local->GM engine at most (GB/s)
-  double hbm_run_overhead_bytes = 0;  // HBM bandwidth lost per contiguous run of a transfer
+  double hbm_run_overhead_bytes = 0;  // HBM bandwidth lost per copy instruction (bytes)
   double port_bandwidth_gbps = 0;     // the L2 / interconnect port all MTE traffic shares (GB/s)
   double mte2_port_weight = 0;        // a read's share of the contended port against a write's 1
   double write_back_hbm_weight = 0;   // a write-back's share of contended HBM against a read's 1
@@ -72,6 +72,9 @@ struct SocProfile {
   double matmul_init_scalar_cycles = 0;
   double matmul_block_scalar_cycles = 0;
   double matmul_message_scalar_cycles = 0;
+  // HBM bandwidth lost per row of a vector-side copy after its first (bytes): a DataCopyPad of
+  // many short rows costs more than one of the same bytes in one run, less than as many copies.
+  double hbm_row_overhead_bytes = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
