@@ -602,7 +602,7 @@ BufferSlot* QueueBase::AllocSlot() {
       slot->state = BufferState::kAllocated;
       if (core.launch->ub_fill >= 0) std::memset(slot->addr, core.launch->ub_fill, slot->bytes);
       if (core.sanitizer != nullptr) {
-        core.sanitizer->QueueAlloc(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+        core.sanitizer->QueueAlloc(*slot, core.sanitizer->EventPipes(src_, dst_));
       }
       RecordQueueCall("AllocTensor", trace::CallKind::kAllocTensor, slot);
       return slot;
@@ -634,9 +634,9 @@ void QueueBase::EnQueSlot(BufferSlot* slot, uint32_t generation, bool fifo,
   slot->state = BufferState::kQueued;
   if (fifo) FifoPush(slot);
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueEnQue(*slot, QueueEventPipes(user_src == AscendC::TPosition::MAX ? src_ : user_src,
-                                                      user_dst == AscendC::TPosition::MAX ? dst_ : user_dst,
-                                                      core.launch->soc->arch));
+    core.sanitizer->QueueEnQue(*slot, core.sanitizer->EventPipes(
+                                             user_src == AscendC::TPosition::MAX ? src_ : user_src,
+                                             user_dst == AscendC::TPosition::MAX ? dst_ : user_dst));
   }
   RecordQueueCall("EnQue", trace::CallKind::kEnQue, slot);
 }
@@ -653,9 +653,9 @@ BufferSlot* QueueBase::DeQueSlot(AscendC::TPosition user_src, AscendC::TPosition
   BufferSlot* slot = FifoPop();
   slot->state = BufferState::kDequeued;
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(user_src == AscendC::TPosition::MAX ? src_ : user_src,
-                                                      user_dst == AscendC::TPosition::MAX ? dst_ : user_dst,
-                                                      core.launch->soc->arch));
+    core.sanitizer->QueueDeQue(*slot, core.sanitizer->EventPipes(
+                                             user_src == AscendC::TPosition::MAX ? src_ : user_src,
+                                             user_dst == AscendC::TPosition::MAX ? dst_ : user_dst));
   }
   RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
   return slot;
@@ -674,7 +674,7 @@ void QueueBase::DeQueInPlace(BufferSlot* slot, uint32_t generation) {
   }
   slot->state = BufferState::kDequeued;
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueDeQue(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+    core.sanitizer->QueueDeQue(*slot, core.sanitizer->EventPipes(src_, dst_));
   }
   RecordQueueCall("DeQue", trace::CallKind::kDeQue, slot);
 }
@@ -716,7 +716,7 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
   slot->state = BufferState::kFree;
   ++slot->generation;
   if (core.sanitizer != nullptr) {
-    core.sanitizer->QueueFree(*slot, QueueEventPipes(src_, dst_, core.launch->soc->arch));
+    core.sanitizer->QueueFree(*slot, core.sanitizer->EventPipes(src_, dst_));
   }
   const auto pos = static_cast<size_t>(slot->position);
   if (pos < ascsim::aicore::kPositionSlots && core.queues.live_allocs_per_position[pos] > 0)

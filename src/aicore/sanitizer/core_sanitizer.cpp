@@ -99,14 +99,13 @@ QueuePipes ComputeQueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst
   return {};
 }
 
-constexpr size_t kPositions = static_cast<size_t>(AscendC::TPosition::MAX) + 1;
-using QueuePipesTable = std::array<std::array<QueuePipes, kPositions>, kPositions>;
+constexpr size_t kPositions = kQueuePositions;
+using QueuePipesTable = std::array<QueuePipes, kPositions * kPositions>;  // [src * n + dst]
 
 }  // namespace
 
-// Every queue operation asks for its event's pipes (AllocTensor, EnQue, DeQue, FreeTensor), so the
-// answer is a table lookup: one table per architecture of the SoC profiles, built on first use.
-QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+// One table per architecture of the SoC profiles, built on first use.
+const QueuePipes* QueueEventPipesTable(int arch) {
   static const std::vector<std::pair<int, QueuePipesTable>> tables = [] {
     std::vector<std::pair<int, QueuePipesTable>> built;
     for (const SocProfile& profile : SocProfiles()) {
@@ -117,7 +116,7 @@ QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int a
       QueuePipesTable table{};
       for (size_t i = 0; i < kPositions; ++i) {
         for (size_t j = 0; j < kPositions; ++j) {
-          table[i][j] = ComputeQueueEventPipes(static_cast<AscendC::TPosition>(i),
+          table[i * kPositions + j] = ComputeQueueEventPipes(static_cast<AscendC::TPosition>(i),
                                                static_cast<AscendC::TPosition>(j), a);
         }
       }
@@ -125,12 +124,16 @@ QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int a
     }
     return built;
   }();
-  const auto i = static_cast<size_t>(src), j = static_cast<size_t>(dst);
-  if (i < kPositions && j < kPositions) {
-    for (const auto& [a, table] : tables) {
-      if (a == arch) return table[i][j];
-    }
+  for (const auto& [a, table] : tables) {
+    if (a == arch) return table.data();
   }
+  return nullptr;
+}
+
+QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+  const auto i = static_cast<size_t>(src), j = static_cast<size_t>(dst);
+  const QueuePipes* table = QueueEventPipesTable(arch);
+  if (table != nullptr && i < kPositions && j < kPositions) return table[i * kPositions + j];
   return ComputeQueueEventPipes(src, dst, arch);
 }
 
@@ -139,7 +142,9 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
       launch_(launch),
       flags_(launch.flags()),
       strict_scalar_((launch.flags() & kRace) != 0 && (launch.flags() & kSync) != 0 &&
-                     !core.launch->cce_auto_sync) {
+                     !core.launch->cce_auto_sync),
+      arch_(core.launch->soc->arch),
+      pipes_table_(QueueEventPipesTable(arch_)) {
   TakeStorage();
 }
 
@@ -156,7 +161,9 @@ struct SpareSanitizer {
   void* memory = nullptr;
   ~SpareSanitizer() { ::operator delete(memory); }
 };
-thread_local SpareSanitizer t_spare;
+// initial-exec, as g_current_core: every block takes and returns these, and the general-dynamic
+// model would cost a __tls_get_addr call each time (libascsim is a shared library).
+thread_local SpareSanitizer t_spare __attribute__((tls_model("initial-exec")));
 }  // namespace
 
 CoreSanitizer* CoreSanitizer::Create(CoreContext& core, LaunchSanitizer& launch) {
@@ -195,7 +202,7 @@ struct CoreSanitizer::Storage {
 };
 
 std::unique_ptr<CoreSanitizer::Storage>& CoreSanitizer::ThreadStorage() {
-  thread_local std::unique_ptr<Storage> storage;
+  thread_local std::unique_ptr<Storage> storage __attribute__((tls_model("initial-exec")));
   return storage;
 }
 
@@ -254,7 +261,8 @@ void CoreSanitizer::ReturnStorage() {
   std::swap(s->gm_log, gm_log_);
   s->serial = launch_.serial();
   s->caches = caches_;
-  if (ThreadStorage() == nullptr) ThreadStorage() = std::move(s);  // else a nested block's: freed
+  std::unique_ptr<Storage>& kept = ThreadStorage();
+  if (kept == nullptr) kept = std::move(s);  // else a nested block's: freed
 }
 
 // ---- epochs and clocks ----

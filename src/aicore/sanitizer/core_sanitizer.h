@@ -52,6 +52,10 @@ struct QueuePipes {
   trace::Pipe dst = trace::Pipe::kNone;
 };
 QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch);
+constexpr size_t kQueuePositions = static_cast<size_t>(AscendC::TPosition::MAX) + 1;
+// The table QueueEventPipes reads for `arch` ([src * kQueuePositions + dst]), or null for an
+// architecture no SoC profile has.
+const QueuePipes* QueueEventPipesTable(int arch);
 
 class CoreSanitizer {
  public:
@@ -89,6 +93,15 @@ class CoreSanitizer {
 
   // ---- buffers and ordering ----
   void Carved(const BufferSlot& slot);  // InitBuffer: the buffer's bytes are fresh
+  // QueueEventPipes for this launch's architecture: every queue operation asks, so the table is
+  // looked up once per block rather than per call.
+  QueuePipes EventPipes(AscendC::TPosition src, AscendC::TPosition dst) const {
+    const auto i = static_cast<size_t>(src), j = static_cast<size_t>(dst);
+    if (pipes_table_ != nullptr && i < kQueuePositions && j < kQueuePositions) {
+      return pipes_table_[i * kQueuePositions + j];
+    }
+    return QueueEventPipes(src, dst, arch_);
+  }
   void QueueAlloc(const BufferSlot& slot, QueuePipes pipes);  // waits FreeTensor's event; fresh
   void QueueEnQue(const BufferSlot& slot, QueuePipes pipes);
   void QueueDeQue(const BufferSlot& slot, QueuePipes pipes);
@@ -223,6 +236,8 @@ class CoreSanitizer {
   LaunchSanitizer& launch_;
   uint32_t flags_;
   bool strict_scalar_;  // race and sync: scalar dependencies need flags in the source
+  int arch_;
+  const QueuePipes* pipes_table_;  // QueueEventPipesTable(arch_)
 
   std::array<Clock, kPipeCount> vc_{};   // vc_[p][q]: q's epochs finished before p's next op
   Clock closed_{};                       // epochs each pipe has closed
