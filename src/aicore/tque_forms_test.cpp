@@ -157,6 +157,24 @@ TEST(QueueForms, ACopiedTQueSharesTheBuffers) {
   other.FreeTensor(o);
 }
 
+// The non-template DeQue() hands over the oldest enqueued buffer as its handle; the kernel keeps
+// using its own LocalTensor (ops-nn rms_norm: EnQue(t); DeQue(); then reads t).
+TEST(QueueForms, HandleDeQueKeepsTheTensor) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECIN, 2> q;
+  fx.pipe().InitBuffer(q, 2, 256);
+  auto a = q.AllocTensor<float>(), b = q.AllocTensor<float>();
+  a.SetValue(5, 2.5f);
+  q.EnQue(a);
+  q.EnQue(b);
+  EXPECT_EQ(q.DeQue(), a.GetBufferHandle());  // FIFO order
+  EXPECT_EQ(a.GetValue(5), 2.5f);
+  EXPECT_EQ(q.DeQue(), b.GetBufferHandle());
+  q.FreeTensor(a);
+  q.FreeTensor(b);
+  EXPECT_NE(ErrorOf([&] { q.DeQue(); }).find("DeQue on VECIN queue"), std::string::npos);
+}
+
 TEST(QueueForms, DepthZeroMisuse) {
   CoreFixture fx(64 * 1024);
   AscendC::TQue<TPosition::VECIN, 0> q;

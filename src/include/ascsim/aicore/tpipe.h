@@ -220,6 +220,14 @@ class TQueBind : private ascsim::aicore::QueueBase {
     ascsim::aicore::BufferSlot* slot = DeQueSlot();
     return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
   }
+  // DeQue(): the oldest enqueued buffer as its handle (what LocalTensor::GetBufferHandle gives),
+  // for kernels that keep their LocalTensor and only need the hand-over's synchronisation
+  // (asc-devkit include/basic_api/kernel_tpipe.h `TBufHandle DeQue();`; ops-nn rms_norm,
+  // ops-transformer incre_flash_attention).
+  TBufHandle DeQue() {
+    static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
+    return reinterpret_cast<TBufHandle>(DeQueSlot());
+  }
   template <TPosition srcUserPos, TPosition dstUserPos, class T>
   LocalTensor<T> DeQue() {
     static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
