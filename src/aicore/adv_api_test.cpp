@@ -13,8 +13,14 @@
 
 #include "aicore_test_util.h"
 #include "kernel_operator.h"
-// The per-API path production kernels include (ops-nn): this file's Sign tests compile through it.
+// The per-API paths production kernels include (ops-nn): this file's Sign and Erf tests compile
+// through them; kernel_utils.h is CANN's basic-API utility header name.
+#include "adv_api/math/erf.h"
+#include "adv_api/math/kernel_operator_erf_intf.h"
 #include "adv_api/math/sign.h"
+#include "kernel_utils.h"
+#include "lib/math/erf.h"
+#include "lib/math/kernel_operator_erf_intf.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/rmsnorm_tiling.h"

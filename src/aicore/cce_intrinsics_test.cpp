@@ -36,6 +36,25 @@ using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
 using ::testing::HasSubstr;
 
+// The scalar intrinsics min / max on int64_t, called unqualified as kernels do: mixed signed and
+// unsigned operands meet in int64_t; a kernel's own min in its namespace still wins lookup.
+namespace kernel_ns {
+inline int32_t min(int32_t, int32_t) { return -7; }
+inline int64_t Use(int32_t a, int32_t b) { return min(a, b); }
+}  // namespace kernel_ns
+
+TEST(CceIntrinsics, ScalarMinMax) {
+  const int blocks = 9;
+  const uint32_t size = 1000;
+  EXPECT_EQ(min(blocks * 120, size), 1000);
+  EXPECT_EQ(min(blocks * 100, size), 900);
+  EXPECT_EQ(max(-5, 3u), 3);
+  EXPECT_EQ(max(int64_t{-5}, int64_t{-9}), -5);
+  EXPECT_EQ(min(int64_t{1} << 40, int64_t{-1}), -1);
+  EXPECT_EQ(max(int64_t{1} << 40, 7), int64_t{1} << 40);
+  EXPECT_EQ(kernel_ns::Use(1, 2), -7);
+}
+
 TEST(CceIntrinsics, FlagsBlockIdxAndTik2) {
   CoreFixture fx;
   set_flag(PIPE_MTE2, PIPE_V, EVENT_ID3);

@@ -28,6 +28,10 @@ TEST(Hccl, NamesAndValuesAreCanns) {
   EXPECT_EQ(static_cast<int>(AscendC::HCCL_SERVER_TYPE_CCU), 5);
   EXPECT_EQ(sizeof(AscendC::HcclHandle), 1u);
   EXPECT_EQ(sizeof(AscendC::MemDetails), 24u);
+  // hccl_msg.h's constants, reachable unqualified as MC2 kernels name them.
+  const AscendC::HcclHandle none{INVALID_HANDLE_ID};
+  EXPECT_EQ(none, -1);
+  EXPECT_EQ(HcclApi::HCCL_MAX_HANDLE_ID, 63);
 }
 
 TEST(Hccl, EveryCallIsNotSimulated) {

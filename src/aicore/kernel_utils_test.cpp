@@ -54,6 +54,8 @@ TEST(KernelUtils, LikelyAndIntegerHelpers) {
 }
 
 TEST(KernelUtils, TypeTests) {
+  static_assert(std::is_same_v<AscendC::Conditional<true, half, float>::type, half>);
+  static_assert(std::is_same_v<AscendC::Conditional<false, half, float>::type, float>);
   static_assert(AscendC::IsSameType<half, half>::value && !AscendC::IsSameType<half, float>::value);
   static_assert(AscendC::SupportType<float, half, float>() &&
                 !AscendC::SupportType<int8_t, half, float>());

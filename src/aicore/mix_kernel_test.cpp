@@ -74,6 +74,29 @@ extern "C" __global__ __aicore__ void mix_handoff(GM_ADDR data) {
   }
 }
 
+// The same hand-off in the A2/A3 matmul kernels' spellings: NotifyEvent<pipe> (mode 2) and
+// WaitEvent (PIPE_S by default), as ops-nn mat_mul_v3 uses them; the SYNC_* ids are CANN's.
+extern "C" __global__ __aicore__ void mix_notify_wait(GM_ADDR data) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(data), 64);
+  const int32_t base = static_cast<int32_t>(AscendC::GetBlockIdx() /
+                                            (ASCEND_IS_AIV ? AscendC::GetSubBlockNum() : 1)) *
+                       16;
+  if ASCEND_IS_AIC {
+    g.SetValue(base, 40 + base);
+    AscendC::NotifyEvent<PIPE_FIX>(AscendC::SYNC_AIC_FLAG);
+    AscendC::WaitEvent<PIPE_S>(AscendC::SYNC_AIV_FLAG);
+    g.SetValue(base + 3, g.GetValue(base + 1) + g.GetValue(base + 2));
+  }
+  if ASCEND_IS_AIV {
+    const int32_t sub = static_cast<int32_t>(AscendC::GetSubBlockIdx());
+    AscendC::WaitEvent(AscendC::SYNC_AIC_FLAG);
+    g.SetValue(base + 1 + sub, g.GetValue(base) * (sub + 1));
+    AscendC::NotifyEvent<PIPE_MTE3>(AscendC::SYNC_AIV_FLAG);
+  }
+}
+
 // Misuses, one kernel each.
 extern "C" __global__ __aicore__ void mix_wait_forever(GM_ADDR) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
@@ -205,6 +228,21 @@ TEST(MixKernel, CrossCoreFlagsHandDataBetweenSubCores) {
     EXPECT_EQ(d[base + 4], 201 + base);  // AIV0 read AIV1's after the mode-1 barrier
     EXPECT_EQ(d[base + 5], 101 + base);
     EXPECT_EQ(d[base + 8], 302 + 2 * base);  // the AIC after both AIVs set flag 5
+  }
+}
+
+TEST(MixKernel, NotifyEventAndWaitEventAreModeTwoFlags) {
+  static_assert(AscendC::SYNC_AIC_FLAG == 11 && AscendC::SYNC_AIV_FLAG == 12 &&
+                AscendC::SYNC_AIC_AIV_FLAG == 13 && AscendC::SYNC_AIV_ONLY_ALL == 14);
+  DeviceBuffer data(64 * 4);
+  std::memset(data.gm(), 0, data.bytes());
+  ICPU_RUN_KF(mix_notify_wait, 2, data.gm());
+  const int32_t* d = data.as<int32_t>();
+  for (int32_t b = 0; b < 2; ++b) {
+    const int32_t base = b * 16;
+    EXPECT_EQ(d[base + 1], 40 + base);        // AIV0 saw the AIC's value
+    EXPECT_EQ(d[base + 2], 2 * (40 + base));  // AIV1
+    EXPECT_EQ(d[base + 3], 3 * (40 + base));  // the AIC after both AIVs notified
   }
 }
 

@@ -10,34 +10,50 @@ namespace AscendC {
 
 const char* PositionName(TPosition pos) {
   switch (pos) {
-    case TPosition::GM: return "GM";
-    case TPosition::A1: return "A1";
-    case TPosition::A2: return "A2";
-    case TPosition::B1: return "B1";
-    case TPosition::B2: return "B2";
-    case TPosition::C1: return "C1";
-    case TPosition::C2: return "C2";
-    case TPosition::CO1: return "CO1";
-    case TPosition::CO2: return "CO2";
-    case TPosition::VECIN: return "VECIN";
-    case TPosition::VECOUT: return "VECOUT";
-    case TPosition::VECCALC: return "VECCALC";
-    case TPosition::SPM: return "SPM";
-    case TPosition::TSCM: return "TSCM";
-    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
-    case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
-    case TPosition::MAX: break;
+    case TPosition::GM:
+      return "GM";
+    case TPosition::A1:
+      return "A1";
+    case TPosition::A2:
+      return "A2";
+    case TPosition::B1:
+      return "B1";
+    case TPosition::B2:
+      return "B2";
+    case TPosition::C1:
+      return "C1";
+    case TPosition::C2:
+      return "C2";
+    case TPosition::CO1:
+      return "CO1";
+    case TPosition::CO2:
+      return "CO2";
+    case TPosition::VECIN:
+      return "VECIN";
+    case TPosition::VECOUT:
+      return "VECOUT";
+    case TPosition::VECCALC:
+      return "VECCALC";
+    case TPosition::SPM:
+      return "SPM";
+    case TPosition::TSCM:
+      return "TSCM";
+    case TPosition::C2PIPE2GM:
+      return "C2PIPE2GM";
+    case TPosition::C2PIPE2LOCAL:
+      return "C2PIPE2LOCAL";
+    case TPosition::MAX:
+      break;
   }
   return "?";
 }
 
 const char* HardEventName(HardEvent event) {
   static const char* const kNames[] = {
-      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",   "MTE2_V",    "V_MTE2",    "MTE3_V",
-      "V_MTE3",    "M_V",       "V_M",      "V_V",      "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
-      "MTE2_M",    "M_MTE2",    "V_MTE1",   "M_FIX",    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
-      "S_V",       "V_S",       "S_MTE2",   "MTE2_S",   "S_MTE3",    "MTE3_S",    "MTE2_FIX",
-      "FIX_MTE2",  "FIX_S",     "M_S",      "FIX_MTE3"};
+      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",    "MTE2_V",    "V_MTE2", "MTE3_V", "V_MTE3",
+      "M_V",       "V_M",       "V_V",    "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2",
+      "V_MTE1",    "M_FIX",     "FIX_M",  "MTE3_MTE2", "MTE2_MTE3", "S_V",    "V_S",    "S_MTE2",
+      "MTE2_S",    "S_MTE3",    "MTE3_S", "MTE2_FIX",  "FIX_MTE2",  "FIX_S",  "M_S",    "FIX_MTE3"};
   const auto i = static_cast<size_t>(event);
   return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "?";
 }
@@ -275,7 +291,7 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
   que.slots_.reserve(num);
   for (uint32_t i = 0; i < num; ++i) {
     ascsim::aicore::BufferSlot* slot = Carve(len, que.src_, memory);
-    slot->owner = &que;
+    slot->owner = que.identity_;
     slot->index = i;
     slot->is_queue = true;
     que.slots_.push_back(slot);
@@ -305,8 +321,8 @@ bool TPipe::InitTBuf(ascsim::aicore::TBufBase& buf, uint32_t len) {
                                             : MemoryFor(buf.pos_, what());
   if (memory == ascsim::aicore::Memory::kUb && core_->ub == nullptr) MemoryFor(buf.pos_, what());
   const int m = static_cast<int>(memory);
-  if (used_[m] + rounded > core_->mem_size[m] ||
-      (pool_ != nullptr && pool_->memory == memory && used_[m] + rounded > MemoryCapacity(memory))) {
+  if (used_[m] + rounded > core_->mem_size[m] || (pool_ != nullptr && pool_->memory == memory &&
+                                                  used_[m] + rounded > MemoryCapacity(memory))) {
     if (memory == ascsim::aicore::Memory::kUb && (pool_ == nullptr || pool_->memory != memory)) {
       ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
                             Str("InitBuffer: ", PositionName(buf.pos_), " TBuf needs ", rounded,
@@ -364,12 +380,11 @@ void TPipe::CarvePool(ascsim::aicore::PoolRegion& pool, TPosition pos, uint32_t 
                             Str(what, ": the shared TBufPool was not initialised by this TPipe"));
     }
     if (share->memory != memory || rounded > share->size) {
-      ascsim::aicore::Fault(
-          ascsim::ErrorKind::kInvalidArgument,
-          Str(what, ": ", rounded, " B of ", ascsim::aicore::MemoryName(memory),
-              " cannot share a TBufPool of ", share->size, " B of ",
-              ascsim::aicore::MemoryName(share->memory),
-              " (same memory, no longer than the shared pool)"));
+      ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                            Str(what, ": ", rounded, " B of ", ascsim::aicore::MemoryName(memory),
+                                " cannot share a TBufPool of ", share->size, " B of ",
+                                ascsim::aicore::MemoryName(share->memory),
+                                " (same memory, no longer than the shared pool)"));
     }
     pool.base = share->base;
     pool.size = share->size;  // CANN: maxLen_ of the shared pool
@@ -383,21 +398,21 @@ void TPipe::CarvePool(ascsim::aicore::PoolRegion& pool, TPosition pos, uint32_t 
                                 " inside one of ", ascsim::aicore::MemoryName(parent->memory)));
     }
     if (parent->cursor + rounded > parent->base + parent->size) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
-                            Str(what, ": ", rounded, " B at offset ", parent->cursor,
-                                " exceed the parent TBufPool [", parent->base, ", ",
-                                parent->base + parent->size, ")"));
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kUbOverflow,
+          Str(what, ": ", rounded, " B at offset ", parent->cursor, " exceed the parent TBufPool [",
+              parent->base, ", ", parent->base + parent->size, ")"));
     }
     pool.base = parent->cursor;
     parent->cursor += rounded;
   } else {
     const int m = static_cast<int>(memory);
     if (used_[m] + rounded > MemoryCapacity(memory)) {
-      ascsim::aicore::Fault(ascsim::ErrorKind::kUbOverflow,
-                            Str(what, ": ", rounded, " B at ", ascsim::aicore::MemoryName(memory),
-                                " offset ", used_[m], " exceed ",
-                                ascsim::aicore::MemoryLongName(memory), " (",
-                                MemoryCapacity(memory), " B)"));
+      ascsim::aicore::Fault(
+          ascsim::ErrorKind::kUbOverflow,
+          Str(what, ": ", rounded, " B at ", ascsim::aicore::MemoryName(memory), " offset ",
+              used_[m], " exceed ", ascsim::aicore::MemoryLongName(memory), " (",
+              MemoryCapacity(memory), " B)"));
     }
     pool.base = used_[m];
     used_[m] += rounded;
@@ -487,19 +502,23 @@ namespace ascsim::aicore {
 
 const char* BufferStateName(BufferState state) {
   switch (state) {
-    case BufferState::kFree: return "free";
-    case BufferState::kAllocated: return "allocated";
-    case BufferState::kQueued: return "queued";
-    case BufferState::kDequeued: return "dequeued";
-    case BufferState::kFixed: return "TBuf";
+    case BufferState::kFree:
+      return "free";
+    case BufferState::kAllocated:
+      return "allocated";
+    case BufferState::kQueued:
+      return "queued";
+    case BufferState::kDequeued:
+      return "dequeued";
+    case BufferState::kFixed:
+      return "TBuf";
   }
   return "?";
 }
 
 std::string DescribeSlot(const BufferSlot& slot) {
   if (!slot.is_queue) return Str("the ", AscendC::PositionName(slot.position), " TBuf");
-  return Str("buffer ", slot.index, " of ",
-             static_cast<const QueueBase*>(slot.owner)->Describe());
+  return Str("buffer ", slot.index, " of ", static_cast<const QueueBase*>(slot.owner)->Describe());
 }
 
 std::string QueueBase::Describe() const {
@@ -559,8 +578,8 @@ void RecordQueueCall(const char* name, trace::CallKind kind, const BufferSlot* s
 }  // namespace
 
 namespace {
-// "同一个TPosition上的所有Queue，连续调用AllocTensor接口申请的Tensor数量" is limited (8 on 910B): the
-// limit counts tensors allocated and not yet freed across every queue of one position, not the
+// "同一个TPosition上的所有Queue，连续调用AllocTensor接口申请的Tensor数量" is limited (8 on 910B):
+// the limit counts tensors allocated and not yet freed across every queue of one position, not the
 // buffers InitBuffer carves. Past it the device fails to allocate (CPU debug reports an error).
 void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosition position) {
   const auto pos = static_cast<size_t>(position);
@@ -568,10 +587,10 @@ void CheckPositionLimit(CoreContext& core, const QueueBase& que, AscendC::TPosit
   const int limit = core.launch->soc->max_buffers_per_position;
   if (core.queues.live_allocs_per_position[pos] >= limit) {
     Fault(ErrorKind::kQueueMisuse,
-          Str("AllocTensor on ", que.Describe(), ": ", core.queues.live_allocs_per_position[pos] + 1,
-              " tensors allocated at once on ", AscendC::PositionName(position),
-              " (across all its queues) exceeds the limit of ", limit, " on ",
-              core.launch->soc->name, "; FreeTensor one first or use fewer queues"));
+          Str("AllocTensor on ", que.Describe(), ": ",
+              core.queues.live_allocs_per_position[pos] + 1, " tensors allocated at once on ",
+              AscendC::PositionName(position), " (across all its queues) exceeds the limit of ",
+              limit, " on ", core.launch->soc->name, "; FreeTensor one first or use fewer queues"));
   }
   ++core.queues.live_allocs_per_position[pos];
 }
@@ -584,13 +603,28 @@ namespace {
 }
 }  // namespace
 
+QueueBase::QueueBase(const QueueBase& other)
+    : src_(other.src_),
+      dst_(other.dst_),
+      depth_(other.depth_),
+      identity_(other.identity_),
+      slots_(other.slots_),
+      next_alloc_(other.next_alloc_) {
+  if (other.fifo_count_ > 0) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("copy of ", Describe(), ": it holds ", other.fifo_count_,
+              " enqueued tensor(s); two queues sharing enqueued buffers are not simulated (pass "
+              "the TQue by reference)"));
+  }
+}
+
 BufferSlot* QueueBase::AllocSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   if (!slots_.empty() && slots_[0]->pipe_gone) FaultPipeGone("AllocTensor", Describe());
   if (slots_.empty()) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("AllocTensor on ", Describe(), ": the queue has no buffers (call pipe.InitBuffer first)"));
+    Fault(ErrorKind::kQueueMisuse, Str("AllocTensor on ", Describe(),
+                                       ": the queue has no buffers (call pipe.InitBuffer first)"));
   }
   if (slots_[0]->addr == nullptr) FaultAbsentMemory(core, "AllocTensor", *slots_[0], Describe());
   // Buffers are handed out in turn, as the device's queue does.
@@ -684,13 +718,14 @@ void QueueBase::CheckOwnTensor(const char* call, BufferSlot* slot, uint32_t gene
     Fault(ErrorKind::kQueueMisuse,
           Str(call, " on ", Describe(), ": the LocalTensor is not bound to a buffer"));
   }
-  if (slot->owner != this) {
+  if (slot->owner != identity_) {
     Fault(ErrorKind::kQueueMisuse,
           Str(call, " on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
   }
   if (slot->generation != generation) {
-    Fault(ErrorKind::kQueueMisuse, Str(call, " on ", Describe(), ": LocalTensor used after FreeTensor (",
-                                       DescribeSlot(*slot), ")"));
+    Fault(ErrorKind::kQueueMisuse,
+          Str(call, " on ", Describe(), ": LocalTensor used after FreeTensor (",
+              DescribeSlot(*slot), ")"));
   }
 }
 
@@ -701,13 +736,13 @@ void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
     Fault(ErrorKind::kQueueMisuse,
           Str("FreeTensor on ", Describe(), ": the LocalTensor is not bound to a buffer"));
   }
-  if (slot->owner != this) {
+  if (slot->owner != identity_) {
     Fault(ErrorKind::kQueueMisuse,
           Str("FreeTensor on ", Describe(), ": the tensor belongs to ", DescribeSlot(*slot)));
   }
   if (slot->generation != generation || slot->state == BufferState::kFree) {
-    Fault(ErrorKind::kQueueMisuse,
-          Str("FreeTensor on ", Describe(), ": ", DescribeSlot(*slot), " is already free (double FreeTensor)"));
+    Fault(ErrorKind::kQueueMisuse, Str("FreeTensor on ", Describe(), ": ", DescribeSlot(*slot),
+                                       " is already free (double FreeTensor)"));
   }
   if (slot->state == BufferState::kQueued) {
     Fault(ErrorKind::kQueueMisuse, Str("FreeTensor on ", Describe(), ": ", DescribeSlot(*slot),

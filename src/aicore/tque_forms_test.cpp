@@ -112,6 +112,69 @@ TEST(QueueForms, TBufQueueCallsHandOutTheWholeBuffer) {
   EXPECT_EQ(b.Get<float>().GetValue(23), 7.0f);  // FreeTensor does not release a TBuf
 }
 
+// A TQue passed by value (ops-nn apply_fused_ema_adam's ScalarPow): the copy allocates from the
+// original's buffers, frees what it allocated, and the original sees the same buffer states.
+float SumThroughCopy(AscendC::TQue<TPosition::VECIN, 1> que, uint32_t n) {
+  AscendC::LocalTensor<float> t = que.AllocTensor<float>();
+  AscendC::Duplicate(t, 1.5f, n);
+  float sum = 0;
+  for (uint32_t i = 0; i < n; ++i) sum += t.GetValue(i);
+  que.FreeTensor(t);
+  return sum;
+}
+
+TEST(QueueForms, ACopiedTQueSharesTheBuffers) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECIN, 1> q;
+  fx.pipe().InitBuffer(q, 2, 256);
+  EXPECT_EQ(SumThroughCopy(q, 64), 96.0f);
+  EXPECT_EQ(SumThroughCopy(q, 33), 49.5f);
+  // Both buffers are free again for the original; a tensor of the copy frees through it.
+  auto a = q.AllocTensor<float>(), b = q.AllocTensor<float>();
+  AscendC::TQue<TPosition::VECIN, 1> copy(q);
+  EXPECT_NE(ErrorOf([&] { copy.AllocTensor<float>(); }).find("all 2 buffers are in use"),
+            std::string::npos);
+  copy.FreeTensor(a);
+  auto c = copy.AllocTensor<float>();
+  EXPECT_EQ(c.GetPhyAddr(), a.GetPhyAddr());
+  q.FreeTensor(c);
+  q.FreeTensor(b);
+  // A tensor of another queue is still refused by the copy.
+  AscendC::TQue<TPosition::VECIN, 1> other;
+  fx.pipe().InitBuffer(other, 1, 256);
+  auto o = other.AllocTensor<float>();
+  EXPECT_NE(
+      ErrorOf([&] { copy.FreeTensor(o); }).find("the tensor belongs to buffer 0 of VECIN queue"),
+      std::string::npos);
+  // A queue holding enqueued tensors is not copied.
+  auto e = q.AllocTensor<float>();
+  q.EnQue(e);
+  EXPECT_EQ(ErrorOf([&] { AscendC::TQue<TPosition::VECIN, 1> late(q); }),
+            "test: block 0/1: copy of VECIN queue: it holds 1 enqueued tensor(s); two queues "
+            "sharing enqueued buffers are not simulated (pass the TQue by reference)");
+  auto d = q.DeQue<float>();
+  q.FreeTensor(d);
+  other.FreeTensor(o);
+}
+
+// The non-template DeQue() hands over the oldest enqueued buffer as its handle; the kernel keeps
+// using its own LocalTensor (ops-nn rms_norm: EnQue(t); DeQue(); then reads t).
+TEST(QueueForms, HandleDeQueKeepsTheTensor) {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECIN, 2> q;
+  fx.pipe().InitBuffer(q, 2, 256);
+  auto a = q.AllocTensor<float>(), b = q.AllocTensor<float>();
+  a.SetValue(5, 2.5f);
+  q.EnQue(a);
+  q.EnQue(b);
+  EXPECT_EQ(q.DeQue(), a.GetBufferHandle());  // FIFO order
+  EXPECT_EQ(a.GetValue(5), 2.5f);
+  EXPECT_EQ(q.DeQue(), b.GetBufferHandle());
+  q.FreeTensor(a);
+  q.FreeTensor(b);
+  EXPECT_NE(ErrorOf([&] { q.DeQue(); }).find("DeQue on VECIN queue"), std::string::npos);
+}
+
 TEST(QueueForms, DepthZeroMisuse) {
   CoreFixture fx(64 * 1024);
   AscendC::TQue<TPosition::VECIN, 0> q;

@@ -18,6 +18,7 @@
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_cosh.h"
+#include "ascsim/adv/math_sinh.h"
 #include "ascsim/adv/broadcast.h"
 #include "ascsim/adv/math_erf.h"
 #include "ascsim/adv/reduce.h"

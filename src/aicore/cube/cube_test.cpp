@@ -1000,4 +1000,30 @@ TEST(CubeLoad3d, Load3dV2IsNotSimulatedWithOrWithoutTheConfigArgument) {
   EXPECT_NE(ErrorOf([&] { AscendC::LoadData<half, kKeepRegisters>(dst, src, p); }).find(msg),
             std::string::npos);
 }
+
+// The packed 3D v2 parameters (ops-transformer mla_prolog's service_matmul.h): CANN's defaults
+// and constructor order, and the same run-time refusal.
+TEST(CubeLoad3d, Load3dV2ProIsNotSimulated) {
+  AscendC::LoadData3DParamsV2Pro d;
+  EXPECT_EQ(d.channelSize, 0);
+  EXPECT_FALSE(d.enTranspose || d.enSmallK || d.filterSizeW || d.filterSizeH || d.fMatrixCtrl);
+  EXPECT_EQ(d.extConfig, 0u);
+  EXPECT_EQ(d.filterConfig, 0x10101010101u);
+  const AscendC::LoadData3DParamsV2Pro p(48, true, false, true, false, true, 0x1234, 7);
+  EXPECT_EQ(p.channelSize, 48);
+  EXPECT_TRUE(p.enTranspose && !p.enSmallK && p.filterSizeW && !p.filterSizeH && p.fMatrixCtrl);
+  EXPECT_EQ(p.extConfig, 0x1234u);
+  EXPECT_EQ(p.filterConfig, 7u);
+  CubeCore cc;
+  AscendC::TBuf<AscendC::TPosition::A1> l1;
+  AscendC::TBuf<AscendC::TPosition::A2> l0a;
+  cc.pipe().InitBuffer(l1, 1024);
+  cc.pipe().InitBuffer(l0a, 1024);
+  auto src = l1.Get<half>();
+  auto dst = l0a.Get<half>();
+  EXPECT_NE(ErrorOf([&] {
+              AscendC::LoadData<half>(dst, src, p);
+            }).find("LoadData with LoadData3DParamsV2Pro (img2col) is not simulated yet"),
+            std::string::npos);
+}
 }  // namespace

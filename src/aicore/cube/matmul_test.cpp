@@ -16,6 +16,8 @@
 #include "aicore_test_util.h"
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
+// The early-2024 path of the same API (ops-math rfft1_d includes both).
+#include "lib/matrix/matmul/matmul.h"
 #include "tikicpulib.h"
 #include "tiling/tiling_api.h"
 

@@ -81,6 +81,17 @@ void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCo
   maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
 }
 
+void GetSinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                          uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 4, maxValue, minValue);
+}
+
+void GetSinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 4;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {

@@ -29,6 +29,13 @@ void GetCoshMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t t
                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuffer);
+// Sinh (ascsim/adv/math_sinh.h; asc-devkit include/adv_api/math/sinh_tiling.h,
+// impl/adv_api/tiling/math/sinh_tiling_impl.cpp): 1 (float) or 4 (half) typeSize units per element,
+// at least one 256 B repeat per unit; isReuseSource changes nothing.
+void GetSinhMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetSinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuf);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,

@@ -15,6 +15,15 @@
 #include "ascsim/aicore/hccl_context.h"
 #include "ascsim/aicore/types.h"
 
+// The message-area constants MC2 kernels name unqualified (asc-devkit
+// include/adv_api/hccl/internal/hccl_msg.h, namespace HcclApi, which
+// impl/adv_api/detail/hccl/common/hccl_inner_def.h opens with a global using-directive).
+namespace HcclApi {
+constexpr int8_t INVALID_HANDLE_ID = static_cast<int8_t>(-1);
+constexpr int8_t HCCL_MAX_HANDLE_ID = 63;
+}  // namespace HcclApi
+using namespace HcclApi;  // NOLINT(build/namespaces): as CANN's hccl_inner_def.h
+
 namespace AscendC {
 
 constexpr uint32_t HCCL_GROUP_ID_0 = 0;

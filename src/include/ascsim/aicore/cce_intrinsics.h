@@ -40,6 +40,15 @@ inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t pipeID) {
 // which ascsim does not reproduce: the call compiles and is a one-line "not simulated" error.
 [[noreturn]] int64_t get_para_base();
 
+// The CCE scalar intrinsics min / max on int64_t, which production kernels call unqualified
+// (`min(computeBlocks * ..., tiling.size)`; ops-nn experimental relu_v3, ops-math not_equal_v2).
+// Signature as the CCE C simulator declares them: `int64_t min(int64_t in1, int64_t in2)` /
+// `int64_t max(...)` (the CCE intrinsic list of the AKG CPU simulator's halide_intrinsics.h).
+// Global, as on the device: a kernel's own min in its namespace, or std::min with arguments of
+// one type, still wins lookup or overload resolution.
+inline int64_t min(int64_t in1, int64_t in2) { return in1 < in2 ? in1 : in2; }
+inline int64_t max(int64_t in1, int64_t in2) { return in1 < in2 ? in2 : in1; }
+
 // block_idx / block_num read as int64_t (e.g. `x + BLOCK_LENGTH * block_idx`).
 struct AscsimBlockIdxVar {
   operator int64_t() const { return AscendC::GetBlockIdx(); }  // NOLINT: a builtin variable

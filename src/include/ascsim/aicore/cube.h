@@ -133,6 +133,14 @@ void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DPara
                         "LoadData with LoadData3DParamsV2 (img2col) is not simulated yet");
 }
 
+// LoadData(dst, src, LoadData3DParamsV2Pro): the same img2col in its packed parameters
+// (include/basic_api/kernel_operator_mm_intf.h); not simulated either.
+template <typename T>
+void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData3DParamsV2Pro&) {
+  ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                        "LoadData with LoadData3DParamsV2Pro (img2col) is not simulated yet");
+}
+
 // ---- Mmad ----
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
@@ -320,8 +328,9 @@ inline void SetHF32TransMode(bool) {}  // only matters with HF32 on, which is re
 // The transformed Mmad output order is not simulated: refused rather than silently ignored.
 inline void SetMMLayoutTransform(bool enable) {
   if (enable) {
-    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
-                          "SetMMLayoutTransform(true): the transformed Mmad layout is not simulated");
+    ascsim::aicore::Fault(
+        ascsim::ErrorKind::kInvalidArgument,
+        "SetMMLayoutTransform(true): the transformed Mmad layout is not simulated");
   }
 }
 

@@ -106,6 +106,33 @@ struct LoadData3DParamsV2 {
   bool fMatrixCtrl = false;
 };
 
+// The packed form of the 3D v2 (img2col) parameters: channel size and flags as fields, the
+// m/k extents and starts in extConfig, the filter words in filterConfig (asc-devkit
+// include/basic_api/kernel_struct_mm.h, A2/A3 members and defaults).
+struct LoadData3DParamsV2Pro {
+  LoadData3DParamsV2Pro() = default;
+  LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn,
+                        const bool enSmallKIn, const bool filterSizeWIn, const bool filterSizeHIn,
+                        const bool fMatrixCtrlIn, const uint64_t extConfigIn,
+                        const uint64_t filterConfigIn)
+      : channelSize(channelSizeIn),
+        enTranspose(enTransposeIn),
+        enSmallK(enSmallKIn),
+        filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn),
+        fMatrixCtrl(fMatrixCtrlIn),
+        extConfig(extConfigIn),
+        filterConfig(filterConfigIn) {}
+  uint16_t channelSize = 0;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0X10101010101;
+};
+
 // ---- Mmad ----
 struct MmadParams {
   MmadParams() {}

@@ -61,7 +61,8 @@ struct KernelTypeRevealed {};
 // KERNEL_TASK_TYPE_DEFAULT(type) at run time.
 void DeclareKernelType(KernelMetaType type);
 // KERNEL_TASK_TYPE(key, type): the type of the launches whose tiling key is `key`; it wins over
-// KERNEL_TASK_TYPE_DEFAULT (docs "设置Kernel类型": KERNEL_TASK_TYPE优先级高于KERNEL_TASK_TYPE_DEFAULT).
+// KERNEL_TASK_TYPE_DEFAULT (docs "设置Kernel类型":
+// KERNEL_TASK_TYPE优先级高于KERNEL_TASK_TYPE_DEFAULT).
 void DeclareKernelTypeForKey(uint64_t key, KernelMetaType type);
 // A cube buffer or cube instruction on `core`: reveals an AIC kernel when probing.
 void RevealCubeUse(CoreContext& core, const char* call);
@@ -140,4 +141,25 @@ template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId) {
   ascsim::aicore::CrossCoreWaitImpl(modeId, pipe, flagId);
 }
+
+// NotifyEvent / WaitEvent: the Atlas A2/A3 spellings of the AIC <-> AIV flags that the matmul
+// kernels use (asc-devkit impl/basic_api/kernel_operator_block_sync_intf_impl.h: NotifyEvent<pipe>
+// is NotifyEventImpl<0x02, pipe>, i.e. CrossCoreSetFlag mode 2; WaitEvent<pipe = PIPE_S> is
+// WaitEventImpl<0, pipe>, a wait on the core's own flag, as CrossCoreWaitFlag).
+template <pipe_t pipe>
+void NotifyEvent(uint16_t flagId) {
+  ascsim::aicore::CrossCoreSetImpl(0x02, pipe, flagId);
+}
+template <pipe_t pipe = PIPE_S>
+void WaitEvent(uint16_t flagId) {
+  ascsim::aicore::CrossCoreWaitImpl(0, pipe, flagId);
+}
+
+// The flag ids CANN's own synchronisation uses (asc-devkit
+// impl/basic_api/dav_c220/kernel_operator_sync_impl.h); kernels name SYNC_AIC_FLAG for their
+// CrossCoreSetFlag<0, ...> all-AIC barriers.
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
 }  // namespace AscendC

@@ -72,6 +72,17 @@ struct IsSameType : public FalseType {};
 template <typename T>
 struct IsSameType<T, T> : public TrueType {};
 
+// Conditional<cond, T1, T2>::type: T1 when cond, else T2 (asc-devkit
+// impl/basic_api/utils/kernel_utils_constants.h).
+template <bool condition, class T1, class T2>
+struct Conditional {
+  using type = T1;
+};
+template <class T1, class T2>
+struct Conditional<false, T1, T2> {
+  using type = T2;
+};
+
 template <typename... Arg>
 struct Tuple {};
 

@@ -56,6 +56,24 @@ void SyncAll() {
 
 inline int64_t GetSystemCycle() { return ascsim::aicore::SystemCycle(); }
 
+// DataSyncBarrier<MemDsbT>: waits until the core's outstanding memory accesses of the kind named
+// complete (asc-devkit include/basic_api/kernel_operator_block_sync_intf.h; MemDsbT from
+// impl/basic_api/kernel_event.h; the impl issues `dsb`). The simulator completes every access
+// within its call, so there is nothing left to wait for.
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+template <MemDsbT arg0>
+void DataSyncBarrier() {}
+
+// SetNextTaskStart / WaitPreTaskEnd order two operators fused into one SuperKernel
+// (include/basic_api/kernel_operator_common_intf.h: "In SuperKernel fusion mode, set wait flag
+// between two operators"). Outside that mode, CANN compiles them to nothing unless FORCE (impl:
+// kernel_operator_common_intf_impl.h), and FORCE's early start configures the SuperKernel
+// scheduler. ascsim launches each kernel as its own task, one after the other, so both are empty.
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+void SetNextTaskStart() {}
+template <bool FORCE = false>
+void WaitPreTaskEnd() {}
+
 }  // namespace AscendC
 
 // The device's builtins, as older kernels call them.

@@ -67,7 +67,13 @@ class QueueBase {
  public:
   QueueBase(AscendC::TPosition src, AscendC::TPosition dst, int32_t depth)
       : src_(src), dst_(dst), depth_(depth) {}
-  QueueBase(const QueueBase&) = delete;
+  // A copy, as CANN's TQueBind is a value (asc-devkit include/basic_api/kernel_tpipe.h: its
+  // counters and FIFO array, and bufStart, a pointer to the buffer states the TPipe keeps):
+  // production kernels pass TQues by value (ops-nn apply_fused_ema_adam's ScalarPow allocates
+  // and frees a tensor of its copy). The copy has the original's buffers, whose states both see,
+  // and counts as the same queue for the ownership checks. A queue that holds enqueued tensors
+  // is not copied (a copy would DeQue the same buffers again): a one-line error says so.
+  QueueBase(const QueueBase& other);
   QueueBase& operator=(const QueueBase&) = delete;
 
   BufferSlot* AllocSlot();
@@ -95,6 +101,9 @@ class QueueBase {
   friend class AscendC::TPipe;
   AscendC::TPosition src_, dst_;
   int32_t depth_;
+  // The queue InitBuffer gave the buffers to (BufferSlot::owner): this one, or the original of a
+  // copy.
+  const QueueBase* identity_ = this;
   QueueSlots slots_;
   // The enqueued tensors, oldest first, linked through BufferSlot::next_queued: a queue holds
   // each of its buffers at most once, and a link costs no allocation (every block makes its
@@ -210,6 +219,14 @@ class TQueBind : private ascsim::aicore::QueueBase {
     static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
     ascsim::aicore::BufferSlot* slot = DeQueSlot();
     return ascsim::aicore::TensorAccess::Bind<T>(slot, slot->bytes / sizeof(T));
+  }
+  // DeQue(): the oldest enqueued buffer as its handle (what LocalTensor::GetBufferHandle gives),
+  // for kernels that keep their LocalTensor and only need the hand-over's synchronisation
+  // (asc-devkit include/basic_api/kernel_tpipe.h `TBufHandle DeQue();`; ops-nn rms_norm,
+  // ops-transformer incre_flash_attention).
+  TBufHandle DeQue() {
+    static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
+    return reinterpret_cast<TBufHandle>(DeQueSlot());
   }
   template <TPosition srcUserPos, TPosition dstUserPos, class T>
   LocalTensor<T> DeQue() {
