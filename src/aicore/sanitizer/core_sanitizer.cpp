@@ -64,9 +64,40 @@ std::pair<AscendC::TPosition, AscendC::TPosition> LogicPositions(AscendC::TPosit
   }
 }
 
-// The pipes of the event a queue between `src` and `dst` synchronises with;
-// QueueEventPipes looks them up in tables built from this once per architecture.
-QueuePipes ComputeQueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
+constexpr size_t kPositions = kQueuePositions;
+using QueuePipesTable = std::array<QueuePipes, kPositions * kPositions>;  // [src * n + dst]
+
+}  // namespace
+
+// One table per architecture of the SoC profiles, built on first use.
+const QueuePipes* QueueEventPipesTable(int arch) {
+  static const std::vector<std::pair<int, QueuePipesTable>> tables = [] {
+    std::vector<std::pair<int, QueuePipesTable>> built;
+    for (const SocProfile& profile : SocProfiles()) {
+      const int a = profile.arch;
+      if (std::any_of(built.begin(), built.end(), [&](const auto& t) { return t.first == a; })) {
+        continue;
+      }
+      QueuePipesTable table{};
+      for (size_t i = 0; i < kPositions; ++i) {
+        for (size_t j = 0; j < kPositions; ++j) {
+          table[i * kPositions + j] = QueueEventPipes(static_cast<AscendC::TPosition>(i),
+                                                      static_cast<AscendC::TPosition>(j), a);
+        }
+      }
+      built.emplace_back(a, table);
+    }
+    return built;
+  }();
+  for (const auto& [a, table] : tables) {
+    if (a == arch) return table.data();
+  }
+  return nullptr;
+}
+
+// The forward event's pipes from the positions' memories; QueueEventPipesTable holds them per
+// architecture.
+QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
   using trace::Pipe;
   if (src == dst) std::tie(src, dst) = LogicPositions(src);
   const Memory s = PhysOf(src, arch), d = PhysOf(dst, arch);
@@ -97,44 +128,6 @@ QueuePipes ComputeQueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst
     return {Pipe::kM, Pipe::kFix};
   }
   return {};
-}
-
-constexpr size_t kPositions = kQueuePositions;
-using QueuePipesTable = std::array<QueuePipes, kPositions * kPositions>;  // [src * n + dst]
-
-}  // namespace
-
-// One table per architecture of the SoC profiles, built on first use.
-const QueuePipes* QueueEventPipesTable(int arch) {
-  static const std::vector<std::pair<int, QueuePipesTable>> tables = [] {
-    std::vector<std::pair<int, QueuePipesTable>> built;
-    for (const SocProfile& profile : SocProfiles()) {
-      const int a = profile.arch;
-      if (std::any_of(built.begin(), built.end(), [&](const auto& t) { return t.first == a; })) {
-        continue;
-      }
-      QueuePipesTable table{};
-      for (size_t i = 0; i < kPositions; ++i) {
-        for (size_t j = 0; j < kPositions; ++j) {
-          table[i * kPositions + j] = ComputeQueueEventPipes(static_cast<AscendC::TPosition>(i),
-                                               static_cast<AscendC::TPosition>(j), a);
-        }
-      }
-      built.emplace_back(a, table);
-    }
-    return built;
-  }();
-  for (const auto& [a, table] : tables) {
-    if (a == arch) return table.data();
-  }
-  return nullptr;
-}
-
-QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch) {
-  const auto i = static_cast<size_t>(src), j = static_cast<size_t>(dst);
-  const QueuePipes* table = QueueEventPipesTable(arch);
-  if (table != nullptr && i < kPositions && j < kPositions) return table[i * kPositions + j];
-  return ComputeQueueEventPipes(src, dst, arch);
 }
 
 CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)

@@ -53,8 +53,8 @@ struct QueuePipes {
 };
 QueuePipes QueueEventPipes(AscendC::TPosition src, AscendC::TPosition dst, int arch);
 constexpr size_t kQueuePositions = static_cast<size_t>(AscendC::TPosition::MAX) + 1;
-// The table QueueEventPipes reads for `arch` ([src * kQueuePositions + dst]), or null for an
-// architecture no SoC profile has.
+// QueueEventPipes of every pair of positions for `arch` ([src * kQueuePositions + dst]), built
+// once per architecture of the SoC profiles; null for an architecture no profile has.
 const QueuePipes* QueueEventPipesTable(int arch);
 
 class CoreSanitizer {
