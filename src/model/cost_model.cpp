@@ -16,17 +16,18 @@
 //     guide puts a reduction's latency at 2-5x an Add's). A vector instruction that reads a
 //     buffer an earlier vector instruction writes waits for that result; PipeBarrier<PIPE_V>
 //     waits for every result. The pipe is busy while any of its instructions is in flight.
-//   - GM transfer (MTE2 GM->local, MTE3 local->GM): mte_issue_us of engine set-up on its pipe, then
-//     its bytes flow at up to the engine rate (mte2/mte3_core_gbps; L2 hits at
-//     mte2_l2_hit_core_gbps; Fixpipe into GM at fix_elements_per_cycle) through the memory system
-//     of the wave: HBM (gm_bandwidth_gbps, with hbm_run_overhead_bytes lost per copy and
-//     hbm_row_overhead_bytes per further row of a vector-side copy)
-//     carries L2 misses and write-backs; a cube ND2NZ copy's misses wait cube_miss_head_us (by
-//     its miss fraction) on MTE2 before they flow at cube_miss_core_gbps; the port
-//     (port_bandwidth_gbps) carries every transfer. Both are shared, fluidly, by the transfers in
-//     flight at each moment, whichever cores issued them: an idle core takes no share. The data is
-//     usable dma_latency_us after the last byte. The pipe is busy from the moment the transfer
-//     could start until its last byte (waiting for bandwidth is busy time, as msprof counts it).
+//   - GM transfer (MTE2 GM->local, MTE3 local->GM): no fixed set-up on the pipe except a cube
+//     ND2NZ copy's miss head (below); its bytes flow at up to the engine rate
+//     (mte2/mte3_core_gbps; L2 hits at mte2_l2_hit_core_gbps; Fixpipe into GM at
+//     fix_elements_per_cycle) through the memory system of the wave: HBM (gm_bandwidth_gbps, with
+//     hbm_run_overhead_bytes lost per copy and hbm_row_overhead_bytes per further row of a
+//     vector-side copy) carries L2 misses and write-backs; a cube ND2NZ copy's misses wait
+//     cube_miss_head_us (by its miss fraction) on MTE2 before they flow at cube_miss_core_gbps;
+//     the port (port_bandwidth_gbps) carries every transfer. Both are shared, fluidly, by the
+//     transfers in flight at each moment, whichever cores issued them: an idle core takes no
+//     share. The data is usable dma_latency_us after the last byte. The pipe is busy from the
+//     moment the transfer could start until its last byte (waiting for bandwidth is busy time,
+//     as msprof counts it).
 //   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
 //     (port only); a miss comes from HBM. SetL2CacheHint(CACHE_MODE_DISABLE) reads neither
 //     allocate nor count. When the launch's cacheable traffic exceeds L2, every cacheable write
