@@ -1,5 +1,8 @@
 // TPipe, TQue/TQueBind and TBuf on one simulated core: UB layout, the queue protocol in normal
 // use (double buffering, FIFO order, buffer rotation) and TBuf views.
+#include <cstring>
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -11,6 +14,7 @@ namespace {
 using AscendC::LocalTensor;
 using AscendC::TPosition;
 using ascsim_test::ErrorOf;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 class Queues : public ::testing::Test {
@@ -128,6 +132,77 @@ TEST_F(Queues, ADequeuedTensorCanBeEnqueuedAgain) {
   q.EnQue(u);
   LocalTensor<half> v = q.DeQue<half>();
   q.FreeTensor(v);
+}
+
+// FreeAllEvent (asc-devkit kernel_tquebind_impl.h): after a full Alloc/EnQue/DeQue/Free round the
+// queue's pending free events are released and the queue is used again as before; a buffer that
+// is only allocated holds no enqueue event and is allowed; an enqueued one is refused.
+TEST_F(Queues, FreeAllEventReleasesTheEventsOfFreedBuffers) {
+  AscendC::TPipe pipe;
+  AscendC::TQueBind<TPosition::VECOUT, TPosition::GM, 4> que;
+  pipe.InitBuffer(que, 4, 1024);
+  LocalTensor<half> t = que.AllocTensor<half>();
+  t.SetValue(5, half(2.5f));
+  que.EnQue(t);
+  t = que.DeQue<half>();
+  EXPECT_EQ(float(t.GetValue(5)), 2.5f);
+  que.FreeTensor<half>(t);
+  que.FreeAllEvent();
+  LocalTensor<half> held = que.AllocTensor<half>();  // allocated, not enqueued: allowed
+  que.FreeAllEvent();
+  que.EnQue(held);
+  EXPECT_THAT(ErrorOf([&] { que.FreeAllEvent(); }),
+              AllOf(HasSubstr("FreeAllEvent on VECOUT->GM queue"), HasSubstr("still enqueued"),
+                    HasSubstr("DeQue it first")));
+  LocalTensor<half> back = que.DeQue<half>();
+  que.FreeTensor(back);
+  que.FreeAllEvent();
+  EXPECT_EQ(que.GetTensorCountInQue(), 0);
+  EXPECT_TRUE(que.HasIdleBuffer());
+}
+
+// The same in a launch of two blocks under every sanitizer check: a kernel that gives its queues'
+// events back with FreeAllEvent at the end of each tile loop (as ops-nn conv3d_v2 and
+// fp8_dynamic_quant do in their End/Destroy) runs clean and computes the right values.
+TEST(QueueLaunch, FreeAllEventBetweenTileLoopsIsCleanUnderTheSanitizer) {
+  std::vector<float> x(2 * 256), y(2 * 256, 0.0f);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = float(i) * 0.5f;
+  ascsim_test::DeviceBuffer dx(x.size() * sizeof(float)), dy(y.size() * sizeof(float));
+  std::memcpy(dx.as<float>(), x.data(), x.size() * sizeof(float));
+  const ascsim_test::SanitizedRun run = ascsim_test::LaunchSanitized(
+      "free_all_event", 2, ascsim::kSanitizeAll, [&] {
+        AscendC::TPipe pipe;
+        AscendC::TQue<TPosition::VECIN, 2> in;
+        AscendC::TQue<TPosition::VECOUT, 2> out;
+        pipe.InitBuffer(in, 2, 64 * sizeof(float));
+        pipe.InitBuffer(out, 2, 64 * sizeof(float));
+        AscendC::GlobalTensor<float> xg, yg;
+        const uint32_t base = AscendC::GetBlockIdx() * 256;
+        xg.SetGlobalBuffer(dx.as<float>() + base, 256);
+        yg.SetGlobalBuffer(dy.as<float>() + base, 256);
+        for (int pass = 0; pass < 2; ++pass) {
+          for (uint32_t t = 0; t < 2; ++t) {
+            const uint32_t off = pass * 128 + t * 64;
+            LocalTensor<float> a = in.AllocTensor<float>();
+            AscendC::DataCopy(a, xg[off], 64);
+            in.EnQue(a);
+            a = in.DeQue<float>();
+            LocalTensor<float> b = out.AllocTensor<float>();
+            AscendC::Muls(b, a, 3.0f, 64);
+            in.FreeTensor(a);
+            out.EnQue(b);
+            b = out.DeQue<float>();
+            AscendC::DataCopy(yg[off], b, 64);
+            out.FreeTensor(b);
+          }
+          in.FreeAllEvent();
+          out.FreeAllEvent();
+        }
+      });
+  EXPECT_EQ(run.message, "");
+  EXPECT_TRUE(run.warnings.empty()) << run.warnings.front();
+  std::memcpy(y.data(), dy.as<float>(), y.size() * sizeof(float));
+  for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], x[i] * 3.0f) << i;
 }
 
 TEST_F(Queues, TBufViews) {

@@ -729,6 +729,20 @@ void QueueBase::CheckOwnTensor(const char* call, BufferSlot* slot, uint32_t gene
   }
 }
 
+void QueueBase::FreeAllEvents() {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (!slots_.empty() && slots_[0]->pipe_gone) FaultPipeGone("FreeAllEvent", Describe());
+  for (const BufferSlot* slot : slots_) {
+    if (slot->state == BufferState::kQueued) {
+      Fault(ErrorKind::kQueueMisuse,
+            Str("FreeAllEvent on ", Describe(), ": ", DescribeSlot(*slot),
+                " is still enqueued (DeQue it first: FreeAllEvent expects every buffer dequeued, "
+                "and CANN's CPU-debug build asserts it)"));
+    }
+  }
+}
+
 void QueueBase::FreeSlot(BufferSlot* slot, uint32_t generation) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);

@@ -87,6 +87,9 @@ class QueueBase {
   // A depth-0 queue's DeQue(tensor): the tensor's own buffer, which must have been enqueued.
   void DeQueInPlace(BufferSlot* slot, uint32_t generation);
   void FreeSlot(BufferSlot* slot, uint32_t generation);
+  // FreeAllEvent: faults when a buffer is still enqueued (the device's queue must have every
+  // buffer dequeued); otherwise nothing to simulate (see TQueBind::FreeAllEvent).
+  void FreeAllEvents();
   // Faults unless `slot` is a live buffer of this queue (not null, not another's, not freed).
   void CheckOwnTensor(const char* call, BufferSlot* slot, uint32_t generation) const;
 
@@ -246,6 +249,18 @@ class TQueBind : private ascsim::aicore::QueueBase {
   void FreeTensor(LocalTensor<T>& tensor) {
     FreeSlot(ascsim::aicore::TensorAccess::Slot(tensor),
              ascsim::aicore::TensorAccess::Generation(tensor));
+  }
+  // Releases the synchronisation events the queue's freed buffers still hold (asc-devkit
+  // include/basic_api/kernel_tpipe.h `void FreeAllEvent()`; impl/basic_api/kernel_tquebind_impl.h:
+  // for every buffer whose free event is pending, WaitFlag on it and release the event id, so a
+  // kernel can give the ids back before it sets up other queues; depth 0 does not compile, and a
+  // buffer still enqueued fails its CPU-debug check). In ascsim the next AllocTensor of a buffer
+  // already waits for the pipes that used it before FreeTensor, and event ids are not a limited
+  // resource, so after the check there is nothing left to do: the same waits happen at the next
+  // AllocTensor instead (values and sanitizer verdicts are the same).
+  void FreeAllEvent() {
+    static_assert(depth != 0, "can not use FreeAllEvent api while depth is zero");
+    FreeAllEvents();
   }
   bool VacantInQue() const { return queued() < buffer_count(); }
   bool HasTensorInQue() const { return queued() > 0; }
