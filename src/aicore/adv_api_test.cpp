@@ -2,6 +2,7 @@
 // sharedTmpBuffer and stack-buffer forms, the temporary-buffer contract, and the host tiling
 // functions (tiling/*.h) that size it. Error bounds are in units in the last place of the result
 // type; each is the device algorithm's (the composition of rounded steps), measured here.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -33,6 +34,7 @@ using ascsim_test::CoreFixture;
 using ascsim_test::ErrorOf;
 using ascsim_test::Fill;
 using ascsim_test::RandomVector;
+using ::testing::HasSubstr;
 
 // Distance of `got` from the exact `ref` in ulps of T at ref (NaN/inf must match exactly).
 template <class T>
@@ -209,6 +211,56 @@ TEST(AdvMath, PowerForms) {
   AscendC::Power(dh, xh, half(1.5f), tmp, 64);
   for (uint32_t i = 0; i < 64; ++i)
     ASSERT_LE(Ulps(dh.GetValue(i), std::pow(float(vxh[i]), 1.5)), 1) << i;
+}
+
+// int32_t x^y: products wrap modulo 2^32; a negative y gives trunc(1 / x^|y|) (1, -1 or 0) and 0
+// where x^|y| is 0.
+int32_t PowInt(int32_t x, int32_t y) {
+  uint32_t r = 1, b = uint32_t(x);
+  for (uint32_t e = y < 0 ? uint32_t(-int64_t(y)) : uint32_t(y); e != 0; e >>= 1, b *= b) {
+    if (e & 1) r *= b;
+  }
+  const int32_t v = int32_t(r);
+  if (y >= 0) return v;
+  return v == 0 ? 0 : int32_t(std::trunc(1.0f / float(v)));
+}
+
+TEST(AdvMath, PowerInt32Forms) {
+  CoreFixture fx(96 * 1024);
+  const uint32_t n = 333;
+  auto x = fx.Take<int32_t>(n), y = fx.Take<int32_t>(n), d = fx.Take<int32_t>(n);
+  auto tmp = fx.Take<uint8_t>(4096);  // pieces of 192: two pieces and a tail
+  std::vector<int32_t> vx(n), vy(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    vx[i] = int32_t(i % 11) - 5;
+    vy[i] = int32_t(i % 17) - 3;
+  }
+  vx[0] = 3, vy[0] = 25;           // wraps
+  vx[1] = -7, vy[1] = 30;          // wraps, 30 rounds of squaring
+  vx[2] = 0, vy[2] = 0;            // 0^0 = 1
+  vx[3] = 0, vy[3] = -2;           // 0 for a zero base to a negative power
+  vx[5] = -1, vy[5] = -3;          // -1
+  vx[6] = 2, vy[6] = 2147483647;   // the largest exponent: 2^k wraps to 0
+  Fill(x, vx);
+  Fill(y, vy);
+  AscendC::Power(d, x, y, tmp, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    ASSERT_EQ(d.GetValue(i), PowInt(vx[i], vy[i])) << i << " x=" << vx[i] << " y=" << vy[i];
+  }
+  // Tensor ^ scalar through the stack (ops-nn foreach_pow_scalar's form) and scalar ^ tensor.
+  AscendC::Power<int32_t, false>(d, x, int32_t{3}, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(d.GetValue(i), PowInt(vx[i], 3)) << i;
+  AscendC::Power<int32_t, false>(d, int32_t{-2}, y, tmp, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(d.GetValue(i), PowInt(-2, vy[i])) << i;
+  // In place: dst may be the base tensor.
+  Fill(d, vx);
+  AscendC::Power(d, d, y, tmp, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(d.GetValue(i), PowInt(vx[i], vy[i])) << i;
+  EXPECT_THAT(ErrorOf([&] { AscendC::Power(d, x, y, tmp[0], n + 1); }),
+              HasSubstr("Power: calCount 334 exceeds the src (333) or dst (333) tensor size"));
+  auto small = fx.Take<uint8_t>(64);
+  EXPECT_THAT(ErrorOf([&] { AscendC::Power(d, x, y, small, n); }),
+              HasSubstr("Power: sharedTmpBuffer holds 64 B, less than the"));
 }
 
 TEST(AdvMath, TemporaryBufferContract) {

@@ -1,6 +1,7 @@
 // Pad and UnPad (ascsim/adv/pad.h) with the host tiling (tiling/pad_tiling.h): the aligned and
 // unaligned Pad and UnPad against scalar references in 16- and 32-bit types, odd heights, with and
-// without sharedTmpBuffer, in place; the tiling formulas of asc-devkit; and every error.
+// without sharedTmpBuffer, in place; the tiling formulas of asc-devkit; and every error. Included
+// through every path production kernels use (ops-nn: lib/pad/kernel_operator_pad_intf.h).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,7 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "adv_api/pad/kernel_operator_pad_intf.h"
+#include "adv_api/pad/pad.h"
+#include "adv_api/pad/pad_tiling.h"
 #include "aicore_test_util.h"
+#include "lib/pad/kernel_operator_pad_intf.h"
+#include "lib/pad/pad.h"
 #include "tiling/pad_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 

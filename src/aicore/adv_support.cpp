@@ -18,6 +18,7 @@ BufferSlot* StackSlot(AscendC::TPipe& pipe, const char* call) {
     const uint32_t generation = s.generation + 1;  // tensors of an older stack become stale
     s = BufferSlot{};
     s.addr = addr;
+    s.mem_offset = used;  // GetPhyAddr of a stack tensor is its UB offset (TransDataTo5HD lists)
     s.bytes = bytes;
     s.id = core.queues.next_buffer_id++;
     s.generation = generation;

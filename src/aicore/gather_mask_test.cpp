@@ -265,4 +265,29 @@ TEST(GatherMask, RejectsPartialOverlap) {
             std::string::npos);
 }
 
+// AscendCUtils::GetRsvdCnt reads what the last GatherMask selected (ops-math hans_encode's use:
+// a compare mask, GatherMask in counter mode, then the count), for both element sizes.
+TEST(GatherMask, GetRsvdCntReadsTheLastCount) {
+  CoreFixture fx;
+  EXPECT_EQ(AscendC::AscendCUtils::GetRsvdCnt(), 0);  // no GatherMask yet
+  auto src = fx.Take<uint32_t>(64), dst = fx.Take<uint32_t>(64), pat = fx.Take<uint32_t>(8);
+  std::vector<uint32_t> v(64);
+  for (uint32_t i = 0; i < 64; ++i) v[i] = i * 7;
+  Fill(src, v);
+  const std::vector<uint32_t> bits{0x80000001u, 0x0000F00Fu};  // 2 + 8 of 64 elements
+  for (uint32_t seed = 0; seed < 2; ++seed) {
+    Fill(pat, seed == 0 ? bits : std::vector<uint32_t>{0xFFFFFFFFu, 0x1u});  // then 33
+    uint64_t cnt = 0;
+    AscendC::GatherMask(dst, src, pat, true, 64, {1, 1, 8, 0}, cnt);
+    EXPECT_EQ(cnt, seed == 0 ? 10u : 33u);
+    EXPECT_EQ(AscendC::AscendCUtils::GetRsvdCnt(), static_cast<int64_t>(cnt));
+  }
+  auto h = fx.Take<half>(128), hd = fx.Take<half>(128);
+  Fill(h, std::vector<half>(128, half(1.0f)));
+  uint64_t hcnt = 0;
+  AscendC::GatherMask(hd, h, uint8_t(3), false, 0, {1, 1, 8, 0}, hcnt);  // 1 of every 4
+  EXPECT_EQ(hcnt, 32u);
+  EXPECT_EQ(AscendC::AscendCUtils::GetRsvdCnt(), 32);
+}
+
 }  // namespace

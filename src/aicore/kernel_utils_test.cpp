@@ -31,6 +31,11 @@ extern "C" __global__ __aicore__ void core_type_ids_mix(GM_ADDR out) {
   core_type_ids(out);
 }
 
+// Production's spelling (ops-transformer flash_attention_score: `__BLOCK_LOCAL__ __inline__
+// FaTscmArray *TscmGlobal;`): one variable per running block.
+__BLOCK_LOCAL__ __inline__ int32_t* g_blockSlot;
+__BLOCK_LOCAL__ int32_t g_blockValue;
+
 namespace {
 
 using ascsim_test::CoreFixture;
@@ -244,6 +249,55 @@ TEST(KernelUtils, UnsignedCeilTakesMixedArgumentTypes) {
   CoreFixture fx;
   EXPECT_EQ(ErrorOf([] { (void)AscendC::Ceil(uint64_t{5}, 0); }),
             "test: block 0/1: Ceil: the divisor is 0 (the device would divide by zero)");
+}
+
+// A production-style dtype test (ops-nn experimental/activation/gelu: `std::is_same_v<TYPE_X,
+// __bf16> || std::is_same_v<TYPE_X, half>` picks the path that computes in float) over a
+// bfloat16_t tensor: with g++ < 13 __bf16 is bfloat16_t, so the float path runs and rounds once.
+template <class TYPE_X>
+void ScaleByThird(const AscendC::LocalTensor<TYPE_X>& x, const AscendC::LocalTensor<float>& f,
+                  uint32_t n) {
+  if constexpr (std::is_same_v<TYPE_X, __bf16> || std::is_same_v<TYPE_X, half>) {
+    AscendC::Cast(f, x, AscendC::RoundMode::CAST_NONE, n);
+    AscendC::Muls(f, f, 1.0f / 3, n);
+    AscendC::Cast(x, f, AscendC::RoundMode::CAST_RINT, n);
+  } else {
+    AscendC::Muls(x, x, TYPE_X(1.0f / 3), n);
+  }
+}
+
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+TEST(KernelUtils, Bf16IsBishengsBfloat16) {
+  static_assert(std::is_same_v<__bf16, bfloat16_t>);
+  CoreFixture fx;
+  auto x = fx.Take<bfloat16_t>(48);
+  auto f = fx.Take<float>(48);
+  std::vector<float> in(48);
+  for (uint32_t i = 0; i < 48; ++i) {
+    in[i] = float(bfloat16_t(0.37f * float(i) - 5.0f));
+    x.SetValue(i, bfloat16_t(in[i]));
+  }
+  ScaleByThird<__bf16>(x, f, 48);
+  for (uint32_t i = 0; i < 48; ++i) {
+    const bfloat16_t want(in[i] * (1.0f / 3));  // float product, rounded to nearest even once
+    EXPECT_EQ(float(x.GetValue(i)), float(want)) << i;
+  }
+}
+#endif
+
+// Every block sets its block-local variables, waits for all the others to have set theirs
+// (SyncAll), and reads its own back: one shared variable would give every block the last writer's.
+TEST(KernelUtils, BlockLocalIsPerBlock) {
+  constexpr uint32_t kBlocks = 4;
+  std::vector<int32_t> seen(kBlocks, -1);
+  ascsim::Launch("block_local", kBlocks, [&] {
+    const int32_t idx = static_cast<int32_t>(AscendC::GetBlockIdx());
+    g_blockValue = idx * 10 + 1;
+    g_blockSlot = &g_blockValue;
+    AscendC::SyncAll();
+    seen[idx] = *g_blockSlot;
+  });
+  for (uint32_t b = 0; b < kBlocks; ++b) EXPECT_EQ(seen[b], int32_t(b) * 10 + 1) << b;
 }
 
 }  // namespace

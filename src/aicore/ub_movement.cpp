@@ -64,6 +64,12 @@ BufferSlot* FindUbSlot(const AscendC::TPipe& pipe, uint64_t ub_offset) {
     const uint64_t lo = static_cast<uint64_t>(slot->addr - pipe.core_->ub);
     if (ub_offset >= lo && ub_offset < lo + slot->bytes) return slot;
   }
+  // The UB above the buffers that an advanced API computes in (PopStackBuffer / AdvStack).
+  if (pipe.stack_slot_valid_) {
+    BufferSlot* stack = const_cast<BufferSlot*>(&pipe.stack_slot_);
+    const uint64_t lo = static_cast<uint64_t>(stack->addr - pipe.core_->ub);
+    if (ub_offset >= lo && ub_offset < lo + stack->bytes) return stack;
+  }
   return nullptr;
 }
 

@@ -16,8 +16,10 @@
 // -> hccl/hccl.h): MC2 kernels use HCCL_MAX_RANK_NUM and Hccl without including lib/hccl/hccl.h.
 #include "ascsim/adv/hccl.h"
 #include "ascsim/adv/math.h"
+#include "ascsim/adv/math_asin.h"
 #include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_cosh.h"
+#include "ascsim/adv/math_cumsum.h"
 #include "ascsim/adv/math_sinh.h"
 #include "ascsim/adv/broadcast.h"
 #include "ascsim/adv/math_erf.h"
@@ -31,6 +33,7 @@
 #include "ascsim/adv/pad.h"
 #include "ascsim/adv/select_bytes_mask.h"
 #include "ascsim/adv/softmax_grad.h"
+#include "ascsim/adv/topk.h"
 #include "ascsim/adv/reduce_pattern.h"
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/basic_api_impl.h"

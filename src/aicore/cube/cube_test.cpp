@@ -2,6 +2,7 @@
 // CO1, DataCopy GM->L1 with Nd2NzParams, LoadData with LoadData2DParams, Mmad, Fixpipe) against
 // a double-precision reference, for shapes that are and are not multiples of 16, both the
 // ICPU_RUN_KF and the ACL paths; then every cube rule with its message.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,6 +20,7 @@ namespace {
 using ascsim_test::DeviceBuffer;
 using ascsim_test::ErrorOf;
 using ascsim_test::RandomVector;
+using ::testing::HasSubstr;
 
 constexpr uint32_t Ceil16(uint32_t x) { return (x + 15) / 16 * 16; }
 
@@ -449,6 +451,82 @@ TEST(CubeFixpipe, NdNzReluQuantAndMatrices) {
       }
     }
   }
+}
+
+// DataCopy out of L0C with DataCopyCO12DstParams is the FIX pipe's copy with Fixpipe's fields
+// (ops-transformer prompt_flash_attention: DEQF16 with nz2ndEn): ND with ReLU and a cast, NZ,
+// NZ2ND matrices from SetFixpipeNz2ndFlag, the DEQF16 scalar from SetFixpipePreQuantFlag.
+TEST(CubeFixpipe, DataCopyCO12DstParamsIsFixpipesCopy) {
+  CubeCore cc;
+  AscendC::TBuf<AscendC::TPosition::CO1> co1;
+  cc.pipe().InitBuffer(co1, 32 * 1024);
+  auto c = co1.Get<float>();
+  const uint32_t m = 20, n = 40, m16 = 32;  // 2 x 3 fractals
+  auto at = [&](uint32_t i, uint32_t j) { return (j / 16) * m16 * 16 + i * 16 + j % 16; };
+  for (uint32_t i = 0; i < m16; ++i) {
+    for (uint32_t j = 0; j < 48; ++j) c.SetValue(at(i, j), float(i) - float(j) * 0.5f);
+  }
+  {  // ND, float -> half with ReLU
+    DeviceBuffer out(m * n * 2);
+    AscendC::DataCopyCO12DstParams p(n, m, n, m16, QuantMode_t::F322F16, 1, false, true);
+    AscendC::DataCopy(Gm<half>(out, m * n), c, p);
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) {
+        const float v = std::max(0.0f, float(i) - float(j) * 0.5f);
+        ASSERT_EQ(float(out.as<half>()[i * n + j]), float(half(v))) << i << " " << j;
+      }
+    }
+  }
+  {  // NZ out, float kept
+    DeviceBuffer out(3 * m16 * 16 * 4);
+    AscendC::DataCopyCO12DstParams p(48, m16, m16 * 2, m16, QuantMode_t::NoQuant, 0, false, false);
+    AscendC::DataCopy(Gm<float>(out, 3 * m16 * 16), c, p);
+    for (uint32_t k = 0; k < 3 * m16 * 16; ++k) ASSERT_EQ(out.as<float>()[k], c.GetValue(k)) << k;
+  }
+  {  // two 16 x 16 matrices (one fractal each) out of the NZ2ND register, dst 300 apart
+    DeviceBuffer out(600 * 4);
+    AscendC::SetFixpipeNz2ndFlag(2, 1, 300);
+    AscendC::DataCopyCO12DstParams p(16, 16, 16, 16, QuantMode_t::NoQuant, 0, false, true);
+    AscendC::DataCopy(Gm<float>(out, 600), c, p);
+    AscendC::SetFixpipeNz2ndFlag(1, 0, 0);
+    for (uint32_t mat = 0; mat < 2; ++mat) {
+      for (uint32_t i = 0; i < 16; ++i) {
+        for (uint32_t j = 0; j < 16; ++j) {
+          ASSERT_EQ(out.as<float>()[mat * 300 + i * 16 + j], c.GetValue(mat * 256 + i * 16 + j))
+              << mat << " " << i << " " << j;
+        }
+      }
+    }
+  }
+  EXPECT_THAT(ErrorOf([&] {
+                DeviceBuffer out(1024);
+                AscendC::DataCopyCO12DstParams p(16, 16, 16, 16, QuantMode_t::VDEQF16, 0, false,
+                                                 true);
+                AscendC::DataCopy(Gm<half>(out, 256), c, p);
+              }),
+              HasSubstr("DataCopy (DataCopyCO12DstParams): a per-channel quantPre (VDEQF16 / "
+                        "VQF322B8_PRE / VREQ8), clipReluPre and eltWiseOp are not simulated"));
+  EXPECT_THAT(ErrorOf([&] {
+                DeviceBuffer out(1024);
+                AscendC::DataCopyCO12DstParams p(16, 16, 16, 16, QuantMode_t::NoQuant, 0, false,
+                                                 true);
+                AscendC::DataCopy(Gm<half>(out, 256), c, p);
+              }),
+              HasSubstr("needs quantPre = F322F16"));
+  // int32_t -> half with the scalar of the quant register.
+  AscendC::TBuf<AscendC::TPosition::CO1> co1i;
+  cc.pipe().InitBuffer(co1i, 1024);
+  auto ci = co1i.Get<int32_t>();
+  for (int i = 0; i < 256; ++i) ci.SetValue(i, (i - 128) * 3);
+  const float scale = 0.25f;
+  uint32_t bits;
+  std::memcpy(&bits, &scale, 4);
+  AscendC::SetFixpipePreQuantFlag(bits);
+  DeviceBuffer out(256 * 2);
+  AscendC::DataCopy(Gm<half>(out, 256), ci,
+                    AscendC::DataCopyCO12DstParams(16, 16, 16, 16, QuantMode_t::DEQF16, 0, false,
+                                                   false));
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(float(out.as<half>()[i]), (i - 128) * 3 * 0.25f) << i;
 }
 
 TEST(CubeFixpipe, Int32DequantAndRequant) {

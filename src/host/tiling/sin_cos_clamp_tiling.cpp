@@ -92,6 +92,17 @@ void GetSinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCo
   maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 4;
 }
 
+void GetAsinMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                          uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
+}
+
+void GetAsinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer) {
+  extraBuffer = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {

@@ -36,6 +36,13 @@ void GetSinhMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t t
                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetSinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuf);
+// Asin (ascsim/adv/math_asin.h; asc-devkit include/adv_api/math/asin_tiling.h,
+// impl/adv_api/tiling/math/asin_tiling_impl.cpp): 2 (float) or 6 (half) units of the input bytes,
+// at least one 256 B repeat per unit; isReuseSource changes nothing.
+void GetAsinMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetAsinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,

@@ -20,6 +20,7 @@
 #include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
 #include "tiling/broadcast_tiling.h"
+#include "tiling/cumsum_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/normalization_tiling.h"
 #include "tiling/pad_tiling.h"
@@ -28,6 +29,7 @@
 #include "tiling/sin_cos_clamp_tiling.h"
 #include "tiling/softmax_tiling.h"
 #include "tiling/sum_tiling.h"
+#include "tiling/topk_tiling.h"
 
 // Kernel code in the same file defines DT_* as numbers (kernel_type.h, ascsim/aicore/
 // dtype_format.h); the names in this header must keep their meaning either way.

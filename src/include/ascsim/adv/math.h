@@ -9,7 +9,8 @@
 //   Sign     1 / -1 / 0 (NaN -> 0) from two comparisons and two selects
 //   Floor    Cast with CAST_FLOOR (half through float); Ceil likewise with CAST_CEIL
 //   Power    e^(y ln|x|) in float, with the sign of odd integer powers of negative bases, NaN for
-//            non-integer powers of negative bases, and 1 for y == 0 or x == 1
+//            non-integer powers of negative bases, and 1 for y == 0 or x == 1; int32_t by
+//            square-and-multiply, wrapping modulo 2^32, trunc(1 / x^|y|) for negative y
 // The sharedTmpBuffer forms take the caller's temporary space (it must hold the documented minimum,
 // GetXxxMaxMinTmpSize); the other forms take the UB above the TPipe's buffers, as the device does.
 // Signatures: include/adv_api/{activation/sigmoid.h, math/tanh.h, math/log.h, math/sign.h,
@@ -390,12 +391,88 @@ inline void PowerFloat(const LocalTensor<float>& out, const LocalTensor<float>& 
   Select(out, p.m2, p.r, 1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
 }
 
+// out = x^y over n int32_t (power_int_impl.h, CommonPowerI): |y| by square-and-multiply with the
+// products wrapping modulo 2^32 (the int32 Mul), the exponent's bits taken with ShiftRight, and
+// the factor kept or dropped by a Select on the float view of the bits (as CANN's
+// VselPowerTensorTensor); x^0 = 1. A negative y gives trunc(1 / x^|y|) in float (1, -1 or 0),
+// and 0 where x^|y| is 0. CANN stops squaring once every exponent is spent; ascsim runs the 31
+// rounds a non-negative int32 exponent can need (the same products, more instructions). Every
+// read of x and y comes before `out` is written.
+inline void PowerInt(const LocalTensor<int32_t>& out, const LocalTensor<int32_t>* x, int32_t xs,
+                     const LocalTensor<int32_t>* y, int32_t ys, const PowerTmp& p, uint32_t n) {
+  const LocalTensor<int32_t> e = p.x.ReinterpretCast<int32_t>();   // the exponent left
+  const LocalTensor<int32_t> b = p.y.ReinterpretCast<int32_t>();   // x^(2^k)
+  const LocalTensor<int32_t> r = p.r.ReinterpretCast<int32_t>();   // the product so far
+  const LocalTensor<int32_t> t1 = p.t1.ReinterpretCast<int32_t>();
+  const LocalTensor<int32_t> t2 = p.t2.ReinterpretCast<int32_t>();
+  constexpr SELMODE kTT = SELMODE::VSEL_TENSOR_TENSOR_MODE;
+  LocalTensor<int32_t> yt = t2;  // a scalar exponent as a tensor, read only below
+  if (y) {
+    yt = *y;
+  } else {
+    Duplicate(t2, ys, n);
+  }
+  Cast(p.t1, yt, RoundMode::CAST_NONE, n);
+  CompareScalarN<float>(p.m1, p.t1, 0.0f, CMPMODE::LT, n);  // negative exponent
+  Muls(t1, yt, int32_t{-1}, n);
+  Select(p.x, p.m1, p.t1, yt.ReinterpretCast<float>(), kTT, n);  // e = |y|
+  if (x) {
+    Adds(b, *x, int32_t{0}, n);
+  } else {
+    Duplicate(b, xs, n);
+  }
+  Duplicate(r, int32_t{1}, n);
+  for (int bit = 0; bit < 31; ++bit) {
+    ShiftRight(t1, e, int32_t{1}, n);
+    Muls(t2, t1, int32_t{2}, n);
+    Sub(t2, e, t2, n);  // the low bit of e
+    Cast(p.t2, t2, RoundMode::CAST_NONE, n);
+    CompareScalarN<float>(p.m2, p.t2, 1.0f, CMPMODE::EQ, n);
+    Mul(t2, r, b, n);
+    Select(p.r, p.m2, p.t2, p.r, kTT, n);
+    Mul(b, b, b, n);
+    Adds(e, t1, int32_t{0}, n);
+  }
+  // Negative exponents: trunc(1 / r), 0 where r is 0.
+  Cast(p.t1, r, RoundMode::CAST_NONE, n);
+  CompareScalarN<float>(p.m2, p.t1, 0.0f, CMPMODE::EQ, n);
+  Duplicate(p.t2, 1.0f, n);
+  Select(p.t1, p.m2, p.t2, p.t1, kTT, n);  // 1 / 1 where r is 0, cleared below
+  Div(p.t1, p.t2, p.t1, n);
+  Cast(t1, p.t1, RoundMode::CAST_TRUNC, n);
+  Duplicate(t2, int32_t{0}, n);
+  Select(p.t1, p.m2, p.t2, p.t1, kTT, n);
+  Select(out.ReinterpretCast<float>(), p.m1, p.t1, p.r, kTT, n);
+}
+
+template <class T>
+void PowerIntRun(const LocalTensor<T>& dst, const LocalTensor<T>* x, T xs, const LocalTensor<T>* y,
+                 T ys, const LocalTensor<uint8_t>& tmp, uint32_t calCount) {
+  constexpr const char* api = "Power";
+  namespace ai = ascsim::aicore;
+  const LocalTensor<T>& any = x ? *x : *y;
+  AdvPrologue(api, dst, any, tmp, calCount, PowerTmpBytes(64));
+  if (x && y) ai::CheckCalCount(api, calCount, y->GetSize(), dst.GetSize());
+  const uint32_t split = PowerSplit(tmp.GetSize());
+  ai::CheckTmp(api, tmp, PowerTmpBytes(split));
+  const PowerTmp p = SplitPowerTmp(tmp, split);
+  ForEachPiece(api, calCount, split, [&](uint32_t off, uint32_t n) {
+    LocalTensor<int32_t> xi, yi;
+    if (x) xi = (*x)[off];
+    if (y) yi = (*y)[off];
+    PowerInt(dst[off], x ? &xi : nullptr, xs, y ? &yi : nullptr, ys, p, n);
+  });
+}
+
 // One Power call: x and y are tensors or (null) the scalars xs / ys.
 template <class T>
 void PowerRun(const LocalTensor<T>& dst, const LocalTensor<T>* x, T xs, const LocalTensor<T>* y,
               T ys, const LocalTensor<uint8_t>& tmp, uint32_t calCount) {
-  static_assert(ascsim::aicore::kHalfOrFloat<T>,
-                "ascsim: Power is simulated for half and float (the int32_t forms are not)");
+  if constexpr (std::is_same_v<T, int32_t>) {
+    PowerIntRun(dst, x, xs, y, ys, tmp, calCount);
+    return;
+  } else {
+  static_assert(ascsim::aicore::kHalfOrFloat<T>, "Power takes half, float or int32_t");
   constexpr const char* api = "Power";
   namespace ai = ascsim::aicore;
   const LocalTensor<T>& any = x ? *x : *y;
@@ -422,6 +499,7 @@ void PowerRun(const LocalTensor<T>& dst, const LocalTensor<T>* x, T xs, const Lo
       PowerFloat(dst[off], xf, yf, p, n);
     }
   });
+  }
 }
 
 }  // namespace detail

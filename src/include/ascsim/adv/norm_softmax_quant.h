@@ -145,6 +145,26 @@ constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_
 
 namespace detail {
 
+// The [m, k] a softmax API works on: softmaxShapeInfo when its srcM and srcK are set, else the
+// last axis of the src tensor's ShapeInfo (m = the product of the other dims, k = the last one;
+// the original shape from its originalShape), as asc-devkit's softmax_base_impl.h /
+// softmax_grad_base_impl.h read src.GetShapeInfo() through GetLastAxisShapeND (production kernels
+// SetShapeInfo on their softmax inputs, e.g. ops-transformer flash_attention_score). A src with no
+// shape info leaves the zeros, and the caller takes the tiling's srcM / srcK.
+inline SoftMaxShapeInfo SoftMaxShapeOf(const SoftMaxShapeInfo& given, const ShapeInfo& src) {
+  if ((given.srcM != 0 && given.srcK != 0) || src.shapeDim == 0) return given;
+  const auto last_axis = [](uint8_t dims, const uint32_t* shape, uint32_t& m, uint32_t& k) {
+    uint64_t size = 1;
+    for (uint8_t i = 0; i < dims; ++i) size *= shape[i];
+    k = dims ? shape[dims - 1] : 0;
+    m = k ? static_cast<uint32_t>(size / k) : 0;
+  };
+  SoftMaxShapeInfo out;
+  last_axis(src.shapeDim, src.shape, out.srcM, out.srcK);
+  last_axis(src.originalShapeDim, src.originalShape, out.oriSrcM, out.oriSrcK);
+  return out;
+}
+
 // Floats of temporary space per row: the row in float, one 32 B block of results, the reduction's
 // work area (at least 64 floats, as the device's tiling reserves).
 inline uint32_t SoftMaxWorkFloats(uint32_t k) {
@@ -159,9 +179,10 @@ inline uint64_t SoftMaxTmpFloats(uint32_t k, uint32_t elem_bytes) {
 template <class T1, class T2>
 void SoftMaxRun(const LocalTensor<T1>& dst, const LocalTensor<T2>* sum, const LocalTensor<T2>* max,
                 const LocalTensor<T1>& src, const LocalTensor<uint8_t>& tmp,
-                const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape, bool nz) {
+                const SoftMaxTiling& tiling, const SoftMaxShapeInfo& given, bool nz) {
   static_assert(ascsim::aicore::kHalfOrFloat<T1> && ascsim::aicore::kHalfOrFloat<T2>,
                 "SoftMax takes half or float");
+  const SoftMaxShapeInfo shape = SoftMaxShapeOf(given, src.GetShapeInfo());
   namespace ai = ascsim::aicore;
   constexpr const char* api = "SoftMax";
   if (nz) {

@@ -8,10 +8,11 @@
 // as basic-API calls in float (half is converted in and out), in the order of
 // impl/adv_api/detail/activation/softmax/membase/common/softmax_grad_nd_impl.h (Mul, ReduceSum
 // over originalSrcShape.k, broadcast, Sub, Mul). m and k come from softmaxShapeInfo when it is
-// set, else from the tiling (softmax_grad_base_impl.h). Temporary space: the A2/A3 minimum of
-// impl/adv_api/tiling/activation/softmax_tiling.cpp GetSoftMaxGradMinTmpSize (float: k + 8 + 64
-// floats for isFront, k + 16 + 64 otherwise; half: 3 k + 32 + 64) is enough: the row sum is
-// reduced in pieces of at most 4096 floats, so 64 floats of reduction work area always do.
+// set, else from srcTensor's ShapeInfo (softmax_grad_base_impl.h), else from the tiling.
+// Temporary space: the A2/A3 minimum of impl/adv_api/tiling/activation/softmax_tiling.cpp
+// GetSoftMaxGradMinTmpSize (float: k + 8 + 64 floats for isFront, k + 16 + 64 otherwise; half:
+// 3 k + 32 + 64) is enough: the row sum is reduced in pieces of at most 4096 floats, so 64 floats
+// of reduction work area always do.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ inline uint64_t SoftmaxGradTmpFloats(uint32_t k, bool half) {
 template <class T>
 void SoftmaxGradRun(const LocalTensor<T>& dst, const LocalTensor<T>& grad,
                     const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
-                    const SoftMaxTiling& tiling, bool isFront, const SoftMaxShapeInfo& shape,
+                    const SoftMaxTiling& tiling, bool isFront, const SoftMaxShapeInfo& given,
                     bool nz, const char* api) {
   static_assert(ascsim::aicore::kHalfOrFloat<T>, "SoftmaxGrad takes half or float");
   namespace ai = ascsim::aicore;
@@ -44,6 +45,7 @@ void SoftmaxGradRun(const LocalTensor<T>& dst, const LocalTensor<T>& grad,
         ascsim::ErrorKind::kInvalidArgument,
         ai::Str(api, ": isDataFormatNZ = true (NZ layout) is not simulated; ascsim computes ND"));
   }
+  const SoftMaxShapeInfo shape = SoftMaxShapeOf(given, src.GetShapeInfo());
   const uint32_t m = shape.srcM ? shape.srcM : tiling.srcM;
   const uint32_t k = shape.srcK ? shape.srcK : tiling.srcK;
   const uint32_t ori_k = shape.oriSrcK ? shape.oriSrcK : k;

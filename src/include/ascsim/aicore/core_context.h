@@ -176,6 +176,8 @@ struct VectorUnitState {
   int64_t acc_val = 0;
   // Elements MrgSort took from each list before an exhausted list stopped it (GetMrgSortResult).
   uint16_t mrg_sort_result[4] = {0, 0, 0, 0};
+  // RSVD_CNT: the elements the last GatherMask selected (AscendCUtils::GetRsvdCnt).
+  int64_t rsvd_cnt = 0;
 };
 
 // The scalar unit's system state (workspace.h, special_registers.h, atomic.h).

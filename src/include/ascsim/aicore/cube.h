@@ -246,6 +246,71 @@ inline void SetFixpipePreQuantFlag(uint64_t config) {
   ascsim::aicore::CurrentCore().cube.fixpipe_quant_scalar = config;
 }
 
+// ---- DataCopy out of L0C with DataCopyCO12DstParams ----
+// The same FIX pipe copy as Fixpipe with FixpipeParamsV220 (asc-devkit dav_c220
+// kernel_operator_data_copy_impl.h: both issue copy_matrix_cc_to_gm / copy_matrix_cc_to_cbuf with
+// nSize, mSize, dstStride, srcStride, quantPre, reluPre, channelSplit, nz2ndEn). What Fixpipe
+// passes as fields, this copy reads from the registers: the NZ2ND matrix count and strides from
+// SetFixpipeNz2ndFlag (one matrix when never set) and the scalar of DEQF16 / QF322B8_PRE / REQ8
+// from SetFixpipePreQuantFlag. A vector quantPre (VDEQF16, VQF322B8_PRE, VREQ8), clipReluPre and
+// eltWiseOp are not simulated.
+namespace detail {
+inline ascsim::aicore::cube::FixpipeArgs CO12Args(const char* call,
+                                                  const DataCopyCO12DstParams& p) {
+  namespace ai = ascsim::aicore;
+  if (p.quantPre == QuantMode_t::VDEQF16 || p.quantPre == QuantMode_t::VQF322B8_PRE ||
+      p.quantPre == QuantMode_t::VREQ8 || p.clipReluPre != 0 || p.eltWiseOp != 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(call, ": a per-channel quantPre (VDEQF16 / VQF322B8_PRE / VREQ8), clipReluPre "
+                            "and eltWiseOp are not simulated"));
+  }
+  const ai::CoreContext& core = ai::CurrentCore();
+  ai::cube::FixpipeArgs a;
+  a.n = p.nSize;
+  a.m = p.mSize;
+  a.src_stride = p.srcStride;
+  a.dst_stride = p.dstStride;
+  a.nd = p.nz2ndEn;
+  if (p.nz2ndEn) {
+    const uint64_t nd = core.cube.fixpipe_nd_para;
+    const uint32_t nd_num = static_cast<uint32_t>(nd & 0xFFFF);
+    a.nd_num = nd_num == 0 ? 1 : nd_num;
+    a.src_nd_stride = ((nd >> 16) & 0xFFFF) * 256;  // 16 x 16 fractals, as FixpipeParamsV220's
+    a.dst_nd_stride = (nd >> 32) & 0xFFFF;
+  }
+  a.quant = p.quantPre;
+  a.deq_scalar = core.cube.fixpipe_quant_scalar;
+  a.relu = p.reluPre != 0;
+  a.channel_split = p.channelSplit;
+  return a;
+}
+}  // namespace detail
+
+template <typename T, typename U>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+              const DataCopyCO12DstParams& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopy (DataCopyCO12DstParams)";
+  const ai::cube::Operand s = ai::cube::Local(src, call, "src");
+  const ai::cube::FixpipeArgs a = detail::CO12Args(call, intriParams);
+  ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
+  const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+}
+template <typename T, typename U>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+              const DataCopyCO12DstParams& intriParams) {
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  const char* call = "DataCopy (DataCopyCO12DstParams)";
+  ai::cube::FixpipeToLocal(call, ai::cube::Local(dst, call, "dst"),
+                           ai::cube::Local(src, call, "src"), detail::CO12Args(call, intriParams));
+}
+
 // ---- local copies of the cube side ----
 // Between two local memories with DataCopyParams: L1 -> BiasTable (C1 -> C2, blockLen in 64 B
 // on A2), UB <-> L1 on a coupled core, UB -> UB (vector pipe, 32 B units).

@@ -244,6 +244,37 @@ struct DataCopyEnhancedParams {
   uint64_t deqTensorAddr = 0;
 };
 
+// DataCopy out of L0C (CO1) into GM or L1: the FIX pipe's copy_matrix_cc_to_gm / _to_cbuf with
+// the fields of FixpipeParamsV220 (kernel_struct_data_copy.h; dav_c220
+// kernel_operator_data_copy_impl.h DataCopyL0C2GMImpl / DataCopyL0C2L1Impl).
+struct DataCopyCO12DstParams {
+  DataCopyCO12DstParams() {}
+  DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                        const uint16_t srcStrideIn, const QuantMode_t quantPreIn,
+                        const uint8_t reluPreIn, const bool channelSplitIn, const bool nz2ndEnIn)
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        quantPre(quantPreIn),
+        reluPre(reluPreIn),
+        channelSplit(channelSplitIn),
+        nz2ndEn(nz2ndEnIn) {}
+
+  uint8_t sid = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint32_t dstStride = 1;  // DEFAULT_DATA_COPY_STRIDE
+  uint16_t srcStride = 1;  // DEFAULT_DATA_COPY_STRIDE
+  uint8_t unitFlag = 0;
+  uint8_t clipReluPre = 0;
+  uint8_t eltWiseOp = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
+};
+
 // ---- L0C -> GM / L1 (Fixpipe) ----
 struct QuantParams {
   QuantParams() {}

@@ -128,6 +128,7 @@ void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     }
   }
   *rsvd_cnt = selected;
+  core.vector.rsvd_cnt = static_cast<int64_t>(selected);
   GatherMaskLeavesMask<T>(core, reduce_mode, mask);
   Record(core, [&] {
     return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),

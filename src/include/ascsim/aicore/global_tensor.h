@@ -11,6 +11,7 @@
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/kernel_utils.h"
 #include "ascsim/aicore/sanitizer_hooks.h"
+#include "ascsim/aicore/shape_info.h"
 #include "ascsim/aicore/types.h"
 
 namespace ascsim::aicore {
@@ -85,6 +86,11 @@ class GlobalTensor {
   void SetL2CacheHint(CacheMode mode) {
     cacheMode_ = mode;
   }
+
+  // The shape this tensor carries (asc-devkit impl/basic_api/kernel_tensor_impl.h
+  // GlobalTensor::SetShapeInfo / GetShapeInfo); views and copies keep it.
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo_; }
 
   CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;  // public, as in kernel_tensor.h
   // The address of this view's first element, public as in CANN (impl/basic_api/
@@ -196,6 +202,7 @@ class GlobalTensor {
   ascsim::trace::CoreTrace* trace_ = nullptr;  // the binding core's trace when profiling
   ascsim::aicore::GmRange alloc_;
   ascsim::aicore::CoreSanitizer* sanitizer_ = nullptr;  // the binding core's, when sanitizing
+  ShapeInfo shapeInfo_;
 };
 
 }  // namespace AscendC

@@ -1,7 +1,7 @@
 // The small utilities CANN's kernel_operator.h brings into every kernel: likely / unlikely, the
 // integer helpers DivCeil / AlignUp / ConstCeil / CeilDivision, the type tests IsSameType /
 // SupportType / SupportEnum / SupportBytes, TQueConfig / GetTQueConfig, PRELOAD and ASCENDC_SHAPE;
-// and the compiler's scalar type names float16_t / float32_t.
+// and the compiler's scalar type names float16_t / float32_t / __bf16.
 //
 // Sources (asc-devkit): impl/basic_api/utils/kernel_utils_macros.h (likely, unlikely,
 // ASCENDC_SHAPE), impl/basic_api/utils/kernel_utils_ceil_oom_que.h (the rest; PRELOAD is empty in
@@ -28,6 +28,13 @@
 
 using float16_t = half;
 using float32_t = float;
+// bisheng's bfloat16 scalar type, which bfloat16_t is on the device: production kernels test their
+// dtype against it (`std::is_same_v<TYPE_X, __bf16>`, ops-nn experimental/activation/gelu,
+// ops-transformer prompt_flash_attention). g++ before 13 has no __bf16; from 13 on (and clang) it
+// is a built-in type of its own, distinct from ascsim's bfloat16_t, so there the test is false.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+using __bf16 = bfloat16_t;
+#endif
 
 namespace ascsim::aicore {
 // Ceil(uint32_t, uint32_t) with a divisor of 0.

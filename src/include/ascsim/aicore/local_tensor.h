@@ -9,6 +9,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/core_context.h"
 #include "ascsim/aicore/internal.h"
+#include "ascsim/aicore/shape_info.h"
 #include "ascsim/aicore/types.h"
 
 namespace ascsim::aicore {
@@ -142,6 +143,13 @@ class LocalTensor {
     expr.Process(*this);
   }
 
+  // The shape this tensor carries for the APIs that read it (SoftMax and its family take m and k
+  // from it when their SoftMaxShapeInfo is zero). A copy or a sub-view keeps it, ReinterpretCast
+  // does not (asc-devkit impl/basic_api/kernel_tensor_impl.h: the copy constructor copies
+  // shapeInfo_, ReinterpretCast builds a new tensor); a tensor never given one has no dims.
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+
   template <class U>
   LocalTensor<U> ReinterpretCast() const {
     LocalTensor<U> other;
@@ -216,6 +224,7 @@ class LocalTensor {
   uint32_t generation_ = 0;
   T* addr_ = nullptr;
   uint32_t size_ = 0;  // elements
+  ShapeInfo shapeInfo_;
 };
 
 }  // namespace AscendC

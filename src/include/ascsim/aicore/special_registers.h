@@ -108,6 +108,14 @@ class AscendCUtils {
     return GetC0Size() / dtypeSize;
   }
   static inline int32_t GetDefaultBlockNum() { return DEFAULT_BLK_NUM; }
+  // RSVD_CNT, the number of elements the last GatherMask selected (asc-devkit
+  // impl/basic_api/kernel_utils_base.h get_rsvd_cnt(); ops-math hans_encode reads it after its
+  // GatherMask). 0 before any GatherMask of this core.
+  static inline int64_t GetRsvdCnt() {
+    ascsim::aicore::CoreContext& core = ascsim::aicore::CurrentCore();
+    ascsim::aicore::EnterApiCall(core);
+    return core.vector.rsvd_cnt;
+  }
   // The raw mask register write (set_vector_mask): in either mask mode, no range check.
   template <class T, bool isSetMask = true>
   static inline void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {

@@ -27,6 +27,14 @@
 #define __in_pipe__(...)
 #define __out_pipe__(...)
 #define GM_ADDR __gm__ uint8_t*
+// A variable of one core's own (asc-devkit impl/basic_api/kernel_macros.h: [[block_local]]; the
+// docs' "Block级线程局部变量"; ops-transformer flash_attention_score keeps its L1 cache table in
+// one). ascsim runs each block on a thread of its own, so a block-local variable is thread-local:
+// running blocks never see each other's (as on the device, its value is unspecified until the
+// block sets it; a block may see what an earlier block on the same thread left).
+#ifndef __BLOCK_LOCAL__
+#define __BLOCK_LOCAL__ thread_local
+#endif
 
 // ASCENDC_CPU_DEBUG is defined by the build in cpu mode only (tikicpulib::<SoC>, ascendc.cmake's
 // cpu run mode, ascsim-cc --run-mode=cpu), as CANN's is: a kernel file's
