@@ -103,6 +103,28 @@ void GetAsinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCo
   maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
 }
 
+void GetAcosMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                          uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
+}
+
+void GetAcosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer) {
+  extraBuffer = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+}
+
+void GetAtanMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                          uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 5 : 12, maxValue, minValue);
+}
+
+void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = typeSize == sizeof(float) ? 5 : 12;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {

@@ -43,6 +43,17 @@ void GetAsinMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t t
                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetAsinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuffer);
+// Acos (ascsim/adv/math_acos_atan.h; asc-devkit impl/adv_api/tiling/math/acos_tiling_impl.cpp):
+// as Asin, 2 (float) or 6 (half) units. Atan (atan_tiling_impl.cpp): 5 (float) or 12 (half) units
+// of the input bytes, at least one 256 B repeat per unit; isReuseSource changes nothing.
+void GetAcosMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetAcosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuffer);
+void GetAtanMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                          const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                uint32_t& extraBuf);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
