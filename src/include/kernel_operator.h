@@ -34,6 +34,7 @@
 #include "ascsim/adv/normalization.h"
 #include "ascsim/adv/pad.h"
 #include "ascsim/adv/select_bytes_mask.h"
+#include "ascsim/adv/softmax_flashv2.h"
 #include "ascsim/adv/softmax_grad.h"
 #include "ascsim/adv/topk.h"
 #include "ascsim/adv/reduce_pattern.h"

@@ -27,6 +27,7 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/rmsnorm_tiling.h"
 #include "tiling/sin_cos_clamp_tiling.h"
+#include "tiling/softmax_flashv2_tiling.h"
 #include "tiling/softmax_tiling.h"
 #include "tiling/sum_tiling.h"
 #include "tiling/topk_tiling.h"

@@ -19,7 +19,8 @@ struct TopKConfig {
   TopKOrder order = TopKOrder::UNSET;
   bool sorted = true;
 };
-constexpr TopKConfig defaultTopKConfig = {TopKAlgo::MERGE_SORT, TopKOrder::UNSET, true};
+// MERGE_SORT, UNSET, sorted (topk_common_utils.h); value-initialized so host code compiles as C++11.
+constexpr TopKConfig defaultTopKConfig{};
 
 // The shape of TopK's input: outter rows of inner elements (a multiple of 32), n of them real.
 struct TopKInfo {
