@@ -238,14 +238,17 @@ void CoreSanitizer::TakeStorage() {
     seen_generation_ = ++storage_->seen_generation;
     seen_gm_.swap(storage_->seen_gm);
     replay_runs_.swap(storage_->replay_runs);
-    if (storage_->serial == launch_.serial()) {
-      caches_ = storage_->caches;
-    } else {
-      names_.clear();  // interned by another launch
-    }
+  } else {
+    // The first block of this thread, or one nested in another's scope: fresh containers.
+    storage_ = std::make_unique<Storage>();
+    seen_generation_ = 1;  // seen_ is empty
   }
-  // Else the first block of this thread, or one nested in another's scope: fresh containers.
-  if (storage_ == nullptr) seen_generation_ = 1;  // seen_ is empty
+  if (storage_->serial != launch_.serial()) {  // learnt during another launch
+    names_.clear();
+    storage_->caches = LiteralCaches{};
+    storage_->serial = launch_.serial();
+  }
+  caches_ = &storage_->caches;  // used in place: kept for the launch's next block
   if (names_.empty()) names_.push_back("?");
 }
 
@@ -289,7 +292,6 @@ void CoreSanitizer::ReturnStorage() {
   s->seen_gm.swap(seen_gm_);
   s->replay_runs.swap(replay_runs_);
   s->serial = launch_.serial();
-  s->caches = caches_;
   std::unique_ptr<Storage>& kept = ThreadStorage();
   if (kept == nullptr) kept = std::move(s);  // else a nested block's: freed
 }
@@ -382,27 +384,37 @@ bool CoreSanitizer::Step(SanitizerEvent& ev) {
   return Follow(ev, nullptr, 0, 0);
 }
 
-bool CoreSanitizer::StepSlot(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
-  const auto src = static_cast<uint8_t>(pipes.src), dst = static_cast<uint8_t>(pipes.dst);
+void CoreSanitizer::SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
   if (mode_ == Mode::kFollow) {
-    const SanitizerEvent* r = Expect(kind);
-    if (r != nullptr && r->pipe == src && r->aux == dst && SameSlot(*r, slot)) {
-      ++next_;
-      return true;
-    }
     Diverge();
-    return false;
+  } else if (mode_ == Mode::kRecord) {
+    SanitizerEvent ev;
+    ev.kind = kind;
+    ev.pipe = static_cast<uint8_t>(pipes.src);
+    ev.aux = static_cast<uint8_t>(pipes.dst);
+    ev.aux2 = Low5(slot.addr);
+    ev.id = slot.id;
+    ev.calls = core_.api_calls;
+    ev.a = slot.bytes;
+    Record(ev, nullptr, 0, 0, SeeSlot(slot));
   }
-  SanitizerEvent ev;
-  ev.kind = kind;
-  ev.pipe = src;
-  ev.aux = dst;
-  ev.aux2 = Low5(slot.addr);
-  ev.id = slot.id;
-  ev.calls = core_.api_calls;
-  ev.a = slot.bytes;
-  Record(ev, nullptr, 0, 0, SeeSlot(slot));
-  return false;
+  switch (kind) {
+    case kEvCarved:
+      CarvedChecked(slot);
+      break;
+    case kEvQueueAlloc:
+      QueueAllocChecked(slot, pipes);
+      break;
+    case kEvQueueEnQue:
+      QueueEnQueChecked(slot, pipes);
+      break;
+    case kEvQueueDeQue:
+      QueueDeQueChecked(slot, pipes);
+      break;
+    default:
+      QueueFreeChecked(slot, pipes);
+      break;
+  }
 }
 
 void CoreSanitizer::Diverge() {
@@ -509,25 +521,24 @@ void CoreSanitizer::Diverge() {
   }
 }
 
-void CoreSanitizer::LogGm(trace::Pipe pipe, bool read, bool write, uint8_t atomic,
-                          const GmRange& alloc, const Runs& runs, const char* call) {
-  for (const auto& [b, e] : runs) {
-    GmInterval iv;
-    iv.begin = b;
-    iv.end = e;
-    iv.pipe = static_cast<uint8_t>(PipeIndex(pipe));
-    iv.call = core_.api_calls;  // cur_.call of a check: the call, or the scalar access's number
-    iv.name = call;
-    iv.alloc = alloc;
-    iv.block = core_.block_idx;
-    if (read) {
-      iv.kind = kGmRead;
-      gm_log_.Add(iv);
-    }
-    if (write) {
-      iv.kind = static_cast<uint8_t>(atomic != 0 ? kGmAtomic + atomic : kGmWrite);
-      gm_log_.Add(iv);
-    }
+void CoreSanitizer::LogGmRun(trace::Pipe pipe, bool read, bool write, uint8_t atomic,
+                             const GmRange& alloc, uint64_t begin, uint64_t end,
+                             const char* call) {
+  GmInterval iv;
+  iv.begin = begin;
+  iv.end = end;
+  iv.pipe = static_cast<uint8_t>(PipeIndex(pipe));
+  iv.call = core_.api_calls;  // cur_.call of a check: the call, or the scalar access's number
+  iv.name = call;
+  iv.alloc = alloc;
+  iv.block = core_.block_idx;
+  if (read) {
+    iv.kind = kGmRead;
+    gm_log_.Add(iv);
+  }
+  if (write) {
+    iv.kind = static_cast<uint8_t>(atomic != 0 ? kGmAtomic + atomic : kGmWrite);
+    gm_log_.Add(iv);
   }
 }
 
@@ -560,24 +571,14 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
   LocalChecked(pipe, access, slot, runs, call, role);
 }
 
-void CoreSanitizer::LocalFootprint(trace::Pipe pipe, Access access, const BufferSlot* slot,
-                                   const void* first, const Footprint& fp, const char* call,
-                                   const char* role) {
+void CoreSanitizer::LocalFootprintCall(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                                       const void* first, const Footprint& fp, const char* call,
+                                       const char* role) {
   if (fp.count == 0 || fp.run == 0) return;  // no runs
   const auto base = reinterpret_cast<uint64_t>(slot->addr);
   const auto at = reinterpret_cast<uint64_t>(first);
   if (mode_ == Mode::kFollow) {
-    const SanitizerEvent* r = Expect(kEvLocalFootprint);
-    if (r != nullptr && r->p1 == call && r->p2 == role && r->pipe == static_cast<uint8_t>(pipe) &&
-        r->aux == static_cast<uint8_t>(access)) {
-      const Run* want = ref_runs_ + r->runs_at;
-      if (want[0].first == at - base && want[0].second == fp.run && want[1].first == fp.pitch &&
-          want[1].second == fp.count && SameSlot(*r, *slot)) {
-        ++next_;
-        return;
-      }
-    }
-    Diverge();
+    Diverge();  // LocalFootprint passes the calls that match
   } else if (mode_ == Mode::kRecord) {
     SanitizerEvent ev;
     ev.kind = kEvLocalFootprint;
@@ -653,12 +654,11 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc, co
         ++next_;
         if (pipe == trace::Pipe::kS) ++core_.api_calls;  // as BeginOp numbers a scalar access
         if (fp.count == 1 || fp.pitch == fp.run) {  // one run
-          runs_.resize(1);
-          runs_[0] = {at, at + fp.Extent()};
+          LogGmRun(pipe, read, write, atomic, alloc, at, at + fp.Extent(), call);
         } else {
           FootprintRuns(at, fp, runs_);
+          for (const auto& [b, e] : runs_) LogGmRun(pipe, read, write, atomic, alloc, b, e, call);
         }
-        LogGm(pipe, read, write, atomic, alloc, runs_, call);
         return;
       }
     }
@@ -678,31 +678,6 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc, co
   }
   FootprintRuns(at, fp, runs_);
   GmChecked(pipe, read, write, atomic, alloc, runs_, call, /*log=*/true);
-}
-
-void CoreSanitizer::Carved(const BufferSlot& slot) {
-  if (mode_ != Mode::kCheck && StepSlot(kEvCarved, slot, QueuePipes{})) return;
-  CarvedChecked(slot);
-}
-
-void CoreSanitizer::QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
-  if (mode_ != Mode::kCheck && StepSlot(kEvQueueAlloc, slot, pipes)) return;
-  QueueAllocChecked(slot, pipes);
-}
-
-void CoreSanitizer::QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
-  if (mode_ != Mode::kCheck && StepSlot(kEvQueueEnQue, slot, pipes)) return;
-  QueueEnQueChecked(slot, pipes);
-}
-
-void CoreSanitizer::QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
-  if (mode_ != Mode::kCheck && StepSlot(kEvQueueDeQue, slot, pipes)) return;
-  QueueDeQueChecked(slot, pipes);
-}
-
-void CoreSanitizer::QueueFree(const BufferSlot& slot, QueuePipes pipes) {
-  if (mode_ != Mode::kCheck && StepSlot(kEvQueueFree, slot, pipes)) return;
-  QueueFreeChecked(slot, pipes);
 }
 
 void CoreSanitizer::SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src,
@@ -844,7 +819,7 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
 }
 
 uint16_t CoreSanitizer::Intern(const char* name) {
-  auto& cached = caches_.names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  auto& cached = caches_->names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
   if (cached.key == name) return cached.id;
   // A block uses a few dozen names at most, and the cache above answers nearly every call.
   size_t id = 1;
@@ -1167,7 +1142,7 @@ void CoreSanitizer::LocalChecked(trace::Pipe pipe, Access access, const BufferSl
                                  const Runs& runs, const char* call, const char* role) {
   Access a = access;
   if (a == Access::kAuto) {
-    auto& cached = caches_.roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    auto& cached = caches_->roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
     if (cached.key != role || role == nullptr) {
       cached.key = role;
       cached.access = AccessOfRole(role);

@@ -82,7 +82,23 @@ class CoreSanitizer {
              const char* role);
   // The same for the bytes of `footprint` from `first` (FootprintRuns).
   void LocalFootprint(trace::Pipe pipe, Access access, const BufferSlot* slot, const void* first,
-                      const Footprint& footprint, const char* call, const char* role);
+                      const Footprint& footprint, const char* call, const char* role) {
+    if (mode_ == Mode::kFollow) {
+      const SanitizerEvent* r = Expect(kEvLocalFootprint);
+      if (r != nullptr && r->p1 == call && r->p2 == role && r->pipe == static_cast<uint8_t>(pipe) &&
+          r->aux == static_cast<uint8_t>(access)) {
+        const Run* want = ref_runs_ + r->runs_at;
+        if (want[0].first == reinterpret_cast<uint64_t>(first) -
+                                 reinterpret_cast<uint64_t>(slot->addr) &&
+            want[0].second == footprint.run && want[1].first == footprint.pitch &&
+            want[1].second == footprint.count && SameSlot(*r, *slot)) {
+          ++next_;
+          return;
+        }
+      }
+    }
+    LocalFootprintCall(pipe, access, slot, first, footprint, call, role);
+  }
   // A SetAtomicAdd copy added zero (`zero`) or other values to GM [begin, end) (empty: none).
   void GmAddend(uint64_t begin, uint64_t end, bool zero) { gm_log_.AddAddend(begin, end, zero); }
   void Gm(trace::Pipe pipe, Access access, const GmRange& alloc, const void* first,
@@ -108,7 +124,10 @@ class CoreSanitizer {
   std::vector<std::pair<uint64_t, uint64_t>>& runs_scratch() { return runs_; }
 
   // ---- buffers and ordering ----
-  void Carved(const BufferSlot& slot);  // InitBuffer: the buffer's bytes are fresh
+  // InitBuffer: the buffer's bytes are fresh.
+  void Carved(const BufferSlot& slot) {
+    if (!Followed(kEvCarved, slot, QueuePipes{})) SlotCall(kEvCarved, slot, QueuePipes{});
+  }
   // QueueEventPipes for this launch's architecture: every queue operation asks, so the table is
   // looked up once per block rather than per call.
   QueuePipes EventPipes(AscendC::TPosition src, AscendC::TPosition dst) const {
@@ -118,10 +137,19 @@ class CoreSanitizer {
     }
     return QueueEventPipes(src, dst, arch_);
   }
-  void QueueAlloc(const BufferSlot& slot, QueuePipes pipes);  // waits FreeTensor's event; fresh
-  void QueueEnQue(const BufferSlot& slot, QueuePipes pipes);
-  void QueueDeQue(const BufferSlot& slot, QueuePipes pipes);
-  void QueueFree(const BufferSlot& slot, QueuePipes pipes);
+  // AllocTensor waits for FreeTensor's event; the buffer's bytes are fresh again.
+  void QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueAlloc, slot, pipes)) SlotCall(kEvQueueAlloc, slot, pipes);
+  }
+  void QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueEnQue, slot, pipes)) SlotCall(kEvQueueEnQue, slot, pipes);
+  }
+  void QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueDeQue, slot, pipes)) SlotCall(kEvQueueDeQue, slot, pipes);
+  }
+  void QueueFree(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueFree, slot, pipes)) SlotCall(kEvQueueFree, slot, pipes);
+  }
   void SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src, trace::Pipe dst);
   void WaitFlag(uint32_t key, trace::Pipe src, trace::Pipe dst);
   void PipeBarrier(trace::Pipe pipe, const char* what);  // kNone: PIPE_ALL
@@ -160,7 +188,22 @@ class CoreSanitizer {
   bool Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base);
   // Either of the two for a call with no runs (false in kRecord: check it too).
   bool Step(SanitizerEvent& ev);
-  bool StepSlot(uint8_t kind, const BufferSlot& slot, QueuePipes pipes);
+  // kFollow: true when the reference's next call is this buffer call (then it is passed).
+  [[gnu::always_inline]] bool Followed(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
+    if (mode_ != Mode::kFollow) return false;
+    const SanitizerEvent* r = Expect(kind);
+    if (r == nullptr || r->pipe != static_cast<uint8_t>(pipes.src) ||
+        r->aux != static_cast<uint8_t>(pipes.dst) || !SameSlot(*r, slot)) {
+      return false;
+    }
+    ++next_;
+    return true;
+  }
+  // A buffer call not passed: diverges (kFollow) or records (kRecord), then checks it.
+  void SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pipes);
+  void LocalFootprintCall(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                          const void* first, const Footprint& footprint, const char* call,
+                          const char* role);
   static uint8_t Low5(const void* p) {
     return static_cast<uint8_t>(reinterpret_cast<uintptr_t>(p) & 31);
   }
@@ -187,8 +230,9 @@ class CoreSanitizer {
   // kFollow -> kCheck: replays the matched calls through the checks.
   void Diverge();
   void StopRecording();
-  void LogGm(trace::Pipe pipe, bool read, bool write, uint8_t atomic, const GmRange& alloc,
-             const Runs& runs, const char* call);
+  // A passed GM call's bytes in the block's GM log, as GmChecked logs them.
+  void LogGmRun(trace::Pipe pipe, bool read, bool write, uint8_t atomic, const GmRange& alloc,
+                uint64_t begin, uint64_t end, const char* call);
 
   // The checks themselves (the public calls above record or compare first).
   void LocalChecked(trace::Pipe pipe, Access access, const BufferSlot* slot, const Runs& runs,
@@ -368,7 +412,7 @@ class CoreSanitizer {
       Access access = Access::kRead;
     } roles[16];
   };
-  LiteralCaches caches_;
+  LiteralCaches* caches_ = nullptr;  // in storage_, kept from block to block of a launch
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
   // The current op's undefined reads, and for a copy out of local memory the undefined pieces of
