@@ -138,7 +138,6 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
                      !core.launch->cce_auto_sync),
       arch_(core.launch->soc->arch),
       pipes_table_(QueueEventPipesTable(arch_)) {
-  TakeStorage();
   if (launch_.reuse()) {
     ref_ = launch_.reference();
     if (ref_ != nullptr) {
@@ -152,6 +151,7 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
       record_->Clear();
     }
   }
+  TakeStorage();
 }
 
 CoreSanitizer::~CoreSanitizer() {
@@ -227,22 +227,28 @@ void CoreSanitizer::TakeStorage() {
   storage_ = std::move(ThreadStorage());
   if (storage_ != nullptr) {
     // Every kept container is empty or in its fresh state (ReturnStorage).
-    slots_.swap(storage_->slots);
-    gm_.swap(storage_->gm);
-    pending_.swap(storage_->pending);
     runs_.swap(storage_->runs);
-    names_.swap(storage_->names);
-    barriers_.swap(storage_->barriers);
     std::swap(gm_log_, storage_->gm_log);
     seen_.swap(storage_->seen);
     seen_generation_ = ++storage_->seen_generation;
     seen_gm_.swap(storage_->seen_gm);
-    replay_runs_.swap(storage_->replay_runs);
   } else {
     // The first block of this thread, or one nested in another's scope: fresh containers.
     storage_ = std::make_unique<Storage>();
     seen_generation_ = 1;  // seen_ is empty
   }
+  // A following block needs the rest only if it diverges.
+  if (mode_ != Mode::kFollow) TakeCheckStorage();
+}
+
+void CoreSanitizer::TakeCheckStorage() {
+  checks_taken_ = true;
+  slots_.swap(storage_->slots);
+  gm_.swap(storage_->gm);
+  pending_.swap(storage_->pending);
+  names_.swap(storage_->names);
+  barriers_.swap(storage_->barriers);
+  replay_runs_.swap(storage_->replay_runs);
   if (storage_->serial != launch_.serial()) {  // learnt during another launch
     names_.clear();
     storage_->caches = LiteralCaches{};
@@ -253,10 +259,9 @@ void CoreSanitizer::TakeStorage() {
 }
 
 void CoreSanitizer::ReturnStorage() {
-  // A block that followed its reference to the end touched no shadow: they are still fresh.
-  const bool untouched = mode_ == Mode::kFollow;
-  if (slots_.size() > kKeptSlots) slots_.clear();
-  if (!untouched) {
+  Storage& s = *storage_;
+  if (checks_taken_) {
+    if (slots_.size() > kKeptSlots) slots_.clear();
     for (SlotInfo& info : slots_) {
       info.shadow.Clear();
       info.slot = nullptr;
@@ -265,35 +270,30 @@ void CoreSanitizer::ReturnStorage() {
       info.enque = Clock{};
       info.free = Clock{};
     }
-  }
-  if (gm_.size() > kKeptGmShadows) gm_.clear();
-  if (!untouched) {
+    if (gm_.size() > kKeptGmShadows) gm_.clear();
     for (auto& entry : gm_) entry.second.Clear();  // an emptied shadow is a fresh one
+    pending_.clear();
+    // names_ stays: the launch's next block on this thread keeps it (TakeCheckStorage).
+    barriers_.clear();
+    replay_runs_.clear();
+    s.slots.swap(slots_);
+    s.gm.swap(gm_);
+    s.pending.swap(pending_);
+    s.names.swap(names_);
+    s.barriers.swap(barriers_);
+    s.replay_runs.swap(replay_runs_);
   }
-  pending_.clear();
   runs_.clear();
-  // names_ stays: the launch's next block on this thread keeps it (TakeStorage).
-  barriers_.clear();
   gm_log_.Clear();
   // seen_ stays: its entries of another block have another generation.
   seen_gm_.clear();
-  replay_runs_.clear();
-  std::unique_ptr<Storage> s =
-      storage_ != nullptr ? std::move(storage_) : std::make_unique<Storage>();
-  s->slots.swap(slots_);
-  s->gm.swap(gm_);
-  s->pending.swap(pending_);
-  s->runs.swap(runs_);
-  s->names.swap(names_);
-  s->barriers.swap(barriers_);
-  std::swap(s->gm_log, gm_log_);
-  s->seen.swap(seen_);
-  s->seen_generation = std::max(s->seen_generation, seen_generation_);
-  s->seen_gm.swap(seen_gm_);
-  s->replay_runs.swap(replay_runs_);
-  s->serial = launch_.serial();
+  s.runs.swap(runs_);
+  std::swap(s.gm_log, gm_log_);
+  s.seen.swap(seen_);
+  s.seen_generation = std::max(s.seen_generation, seen_generation_);
+  s.seen_gm.swap(seen_gm_);
   std::unique_ptr<Storage>& kept = ThreadStorage();
-  if (kept == nullptr) kept = std::move(s);  // else a nested block's: freed
+  if (kept == nullptr) kept = std::move(storage_);  // else a nested block's: freed
 }
 
 // ---- block reuse: record, compare, replay ----
@@ -419,6 +419,7 @@ void CoreSanitizer::SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pi
 
 void CoreSanitizer::Diverge() {
   mode_ = Mode::kCheck;
+  TakeCheckStorage();
   CountBlockReuse(BlockReuse::kDiverged);
   // The checks read the call number from the core: each replayed call gets its own back.
   struct CallsRestore {

@@ -451,10 +451,12 @@ class CoreSanitizer {
   // pass from one block's sanitizer to the next on the same thread, emptied but with their
   // capacity: a block then allocates nothing for them (they were most of a small launch's cost).
   struct Storage;
-  std::unique_ptr<Storage> storage_;  // while this block holds the containers: the emptied husk
+  std::unique_ptr<Storage> storage_;  // the husk: holds the containers this block has not taken
   static std::unique_ptr<Storage>& ThreadStorage();  // one per thread; null while held
   void TakeStorage();
+  void TakeCheckStorage();  // the containers only the checks use (a following block: on Diverge)
   void ReturnStorage();
+  bool checks_taken_ = false;
 };
 
 }  // namespace ascsim::aicore
