@@ -62,8 +62,8 @@ enum class Bug { kNone, kMissingSync, kUninit, kUnwaitedFlag, kExtraTile };
 // z = x + 1 over `tiles` tiles of N floats per block, through two TBufs ordered by SetFlag /
 // WaitFlag (MTE2_V in, V_MTE3 out, V_MTE2 / MTE3_V from one tile to the next, and a last
 // MTE3_V pair on EVENT_ID1). The block `badBlock` has `bug` in its last tile: the MTE2_V pair
-// left out, the add reading a TBuf nothing wrote, the last WaitFlag left out (a block one call shorter than the
-// others), or one tile more than the others.
+// left out, the add reading a TBuf nothing wrote, the last WaitFlag left out (a block one call
+// shorter than the others), or one tile more than the others.
 // clang-format off
 class KernelTileAdds {
 public:
@@ -269,7 +269,8 @@ public:
     {
         const uint32_t offset = AscendC::GetBlockIdx() * kMaxTiles * N;
         this->tiles = tiles;
-        this->leakFrom = static_cast<int32_t>(AscendC::GetBlockIdx()) == leakBlock ? leakFrom : tiles;
+        const bool leaks = static_cast<int32_t>(AscendC::GetBlockIdx()) == leakBlock;
+        this->leakFrom = leaks ? leakFrom : tiles;
         xGm.SetGlobalBuffer((__gm__ float *)x + offset, kMaxTiles * N);
         yGm.SetGlobalBuffer((__gm__ float *)y + offset, kMaxTiles * N);
         zGm.SetGlobalBuffer((__gm__ float *)z + offset, kMaxTiles * N);

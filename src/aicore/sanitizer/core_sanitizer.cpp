@@ -356,7 +356,9 @@ void CoreSanitizer::Record(SanitizerEvent& ev, const Run* runs, uint32_t n, uint
   ev.runs_n = n;
   ev.runs_at = static_cast<uint32_t>(rec.runs.size());
   rec.events.push_back(ev);
-  for (uint32_t i = 0; i < n; ++i) rec.runs.emplace_back(runs[i].first - base, runs[i].second - base);
+  for (uint32_t i = 0; i < n; ++i) {
+    rec.runs.emplace_back(runs[i].first - base, runs[i].second - base);
+  }
 }
 
 bool CoreSanitizer::Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base) {
