@@ -301,9 +301,10 @@ void CoreSanitizer::ReturnStorage() {
 namespace {
 // Buffer ids above this are not followed (the table of seen buffers is indexed by id).
 constexpr uint32_t kMaxSeenId = 4096;
-// A reference longer than this is not kept (a block of a long kernel still checks in full).
-constexpr size_t kMaxRecordedEvents = size_t{1} << 20;
-constexpr size_t kMaxRecordedRuns = size_t{1} << 22;
+// A reference longer than this is not kept (every block of such a kernel checks in full): the
+// launching thread keeps the record's storage (3 MiB of calls, 4 MiB of runs at most).
+constexpr size_t kMaxRecordedEvents = size_t{1} << 16;
+constexpr size_t kMaxRecordedRuns = size_t{1} << 18;
 
 // The fields of two calls, their place in the run list aside.
 bool SameCall(const SanitizerEvent& a, const SanitizerEvent& b) {
