@@ -57,13 +57,14 @@ void ExpectSame(const Both& r) {
 
 // ---- a TBuf kernel with explicit flags, tile after tile ----
 
-enum class Bug { kNone, kMissingSync, kUninit, kUnwaitedFlag, kExtraTile };
+enum class Bug { kNone, kMissingSync, kUninit, kUnwaitedFlag, kExtraTile, kGmReadBack };
 
 // z = x + 1 over `tiles` tiles of N floats per block, through two TBufs ordered by SetFlag /
 // WaitFlag (MTE2_V in, V_MTE3 out, V_MTE2 / MTE3_V from one tile to the next, and a last
 // MTE3_V pair on EVENT_ID1). The block `badBlock` has `bug` in its last tile: the MTE2_V pair
 // left out, the add reading a TBuf nothing wrote, the last WaitFlag left out (a block one call
-// shorter than the others), or one tile more than the others.
+// shorter than the others), one tile more than the others, or a copy of the tile just written
+// to GM back into UB with no MTE3_MTE2 flag (a GM race inside the block).
 // clang-format off
 class KernelTileAdds {
 public:
@@ -104,6 +105,9 @@ public:
             AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
             AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
             AscendC::DataCopy(zGm[t * N], outLocal, N);
+            if (last && bug == Bug::kGmReadBack) {
+                AscendC::DataCopy(spareLocal, zGm[t * N], N);
+            }
             if (!last) {
                 AscendC::SetFlag<AscendC::HardEvent::MTE3_V>(EVENT_ID0);
             }
@@ -192,6 +196,24 @@ TEST(SanitizerBlockReuse, LateUninitializedReadInALaterBlockIsReportedAsByAFullC
   EXPECT_EQ(r.on.kind, ascsim::ErrorKind::kUninitializedRead);
   EXPECT_EQ(r.recorded, 1u);
   EXPECT_EQ(r.followed, 2u);
+  EXPECT_EQ(r.diverged, 1u);
+}
+
+// Only block 2 reads back GM it has just written: its GM calls differ from the reference's, and
+// the GM check that a full check runs on them finds the race.
+TEST(SanitizerBlockReuse, AGmRaceInsideALaterBlockIsReportedAsByAFullCheck) {
+  TileRun run;
+  run.bad_block = 2;
+  run.bug = Bug::kGmReadBack;
+  const Both r = RunTiles(run);
+  ExpectSame(r);
+  EXPECT_NE(r.on.message.find("tile_adds: block 2/4: race: MTE2 DataCopy GM->UB (call "),
+            std::string::npos)
+      << r.on.message;
+  EXPECT_NE(r.on.message.find("GM bytes ["), std::string::npos) << r.on.message;
+  EXPECT_NE(r.on.message.find("which MTE3 DataCopy UB->GM (call "), std::string::npos)
+      << r.on.message;
+  EXPECT_EQ(r.recorded, 1u);
   EXPECT_EQ(r.diverged, 1u);
 }
 
