@@ -138,11 +138,25 @@ CoreSanitizer::CoreSanitizer(CoreContext& core, LaunchSanitizer& launch)
                      !core.launch->cce_auto_sync),
       arch_(core.launch->soc->arch),
       pipes_table_(QueueEventPipesTable(arch_)) {
+  if (launch_.reuse()) {
+    ref_ = launch_.reference();
+    if (ref_ != nullptr) {
+      mode_ = Mode::kFollow;
+      first_ = next_ = ref_->events.data();
+      end_ = first_ + ref_->events.size();
+      ref_runs_ = ref_->runs.data();
+    } else if (launch_.ClaimRecording()) {
+      mode_ = Mode::kRecord;
+      record_ = launch_.recording();
+      record_->Clear();
+    }
+  }
   TakeStorage();
 }
 
 CoreSanitizer::~CoreSanitizer() {
   HandOver();
+  if (mode_ == Mode::kRecord) launch_.AbandonRecording();  // faulted before FinishBlock
   ReturnStorage();
 }
 
@@ -192,6 +206,10 @@ struct CoreSanitizer::Storage {
   std::vector<const char*> names;
   std::vector<Barrier> barriers;
   BlockGmLog gm_log;
+  std::vector<SeenSlot> seen;
+  uint64_t seen_generation = 0;
+  std::vector<SeenGm> seen_gm;
+  Runs replay_runs;
 };
 
 std::unique_ptr<CoreSanitizer::Storage>& CoreSanitizer::ThreadStorage() {
@@ -209,53 +227,568 @@ void CoreSanitizer::TakeStorage() {
   storage_ = std::move(ThreadStorage());
   if (storage_ != nullptr) {
     // Every kept container is empty or in its fresh state (ReturnStorage).
-    slots_.swap(storage_->slots);
-    gm_.swap(storage_->gm);
-    pending_.swap(storage_->pending);
     runs_.swap(storage_->runs);
-    names_.swap(storage_->names);
-    barriers_.swap(storage_->barriers);
     std::swap(gm_log_, storage_->gm_log);
-    if (storage_->serial == launch_.serial()) {
-      caches_ = storage_->caches;
-    } else {
-      names_.clear();  // interned by another launch
-    }
+    seen_.swap(storage_->seen);
+    seen_generation_ = ++storage_->seen_generation;
+    seen_gm_.swap(storage_->seen_gm);
+  } else {
+    // The first block of this thread, or one nested in another's scope: fresh containers.
+    storage_ = std::make_unique<Storage>();
+    seen_generation_ = 1;  // seen_ is empty
   }
-  // Else the first block of this thread, or one nested in another's scope: fresh containers.
+  // A following block needs the rest only if it diverges.
+  if (mode_ != Mode::kFollow) TakeCheckStorage();
+}
+
+void CoreSanitizer::TakeCheckStorage() {
+  checks_taken_ = true;
+  slots_.swap(storage_->slots);
+  gm_.swap(storage_->gm);
+  pending_.swap(storage_->pending);
+  names_.swap(storage_->names);
+  barriers_.swap(storage_->barriers);
+  replay_runs_.swap(storage_->replay_runs);
+  if (storage_->serial != launch_.serial()) {  // learnt during another launch
+    names_.clear();
+    storage_->caches = LiteralCaches{};
+    storage_->serial = launch_.serial();
+  }
+  caches_ = &storage_->caches;  // used in place: kept for the launch's next block
   if (names_.empty()) names_.push_back("?");
 }
 
 void CoreSanitizer::ReturnStorage() {
-  if (slots_.size() > kKeptSlots) slots_.clear();
-  for (SlotInfo& info : slots_) {
-    info.shadow.Clear();
-    info.slot = nullptr;
-    info.fresh_call = 0;
-    info.has_enque = info.has_free = false;
-    info.enque = Clock{};
-    info.free = Clock{};
+  Storage& s = *storage_;
+  if (checks_taken_) {
+    if (slots_.size() > kKeptSlots) slots_.clear();
+    for (SlotInfo& info : slots_) {
+      info.shadow.Clear();
+      info.slot = nullptr;
+      info.fresh_call = 0;
+      info.has_enque = info.has_free = false;
+      info.enque = Clock{};
+      info.free = Clock{};
+    }
+    if (gm_.size() > kKeptGmShadows) gm_.clear();
+    for (auto& entry : gm_) entry.second.Clear();  // an emptied shadow is a fresh one
+    pending_.clear();
+    // names_ stays: the launch's next block on this thread keeps it (TakeCheckStorage).
+    barriers_.clear();
+    replay_runs_.clear();
+    s.slots.swap(slots_);
+    s.gm.swap(gm_);
+    s.pending.swap(pending_);
+    s.names.swap(names_);
+    s.barriers.swap(barriers_);
+    s.replay_runs.swap(replay_runs_);
   }
-  if (gm_.size() > kKeptGmShadows) gm_.clear();
-  for (auto& entry : gm_) entry.second.Clear();  // an emptied shadow is a fresh one
-  pending_.clear();
   runs_.clear();
-  // names_ stays: the launch's next block on this thread keeps it (TakeStorage).
-  barriers_.clear();
   gm_log_.Clear();
-  std::unique_ptr<Storage> s =
-      storage_ != nullptr ? std::move(storage_) : std::make_unique<Storage>();
-  s->slots.swap(slots_);
-  s->gm.swap(gm_);
-  s->pending.swap(pending_);
-  s->runs.swap(runs_);
-  s->names.swap(names_);
-  s->barriers.swap(barriers_);
-  std::swap(s->gm_log, gm_log_);
-  s->serial = launch_.serial();
-  s->caches = caches_;
+  // seen_ stays: its entries of another block have another generation.
+  seen_gm_.clear();
+  s.runs.swap(runs_);
+  std::swap(s.gm_log, gm_log_);
+  s.seen.swap(seen_);
+  s.seen_generation = std::max(s.seen_generation, seen_generation_);
+  s.seen_gm.swap(seen_gm_);
   std::unique_ptr<Storage>& kept = ThreadStorage();
-  if (kept == nullptr) kept = std::move(s);  // else a nested block's: freed
+  if (kept == nullptr) kept = std::move(storage_);  // else a nested block's: freed
+}
+
+// ---- block reuse: record, compare, replay ----
+
+namespace {
+// Buffer ids above this are not followed (the table of seen buffers is indexed by id).
+constexpr uint32_t kMaxSeenId = 4096;
+// A reference longer than this is not kept (every block of such a kernel checks in full): the
+// launching thread keeps the record's storage (3 MiB of calls, 4 MiB of runs at most).
+constexpr size_t kMaxRecordedEvents = size_t{1} << 16;
+constexpr size_t kMaxRecordedRuns = size_t{1} << 18;
+
+// The fields of two calls, their place in the run list aside.
+bool SameCall(const SanitizerEvent& a, const SanitizerEvent& b) {
+  return a.kind == b.kind && a.pipe == b.pipe && a.aux == b.aux && a.aux2 == b.aux2 &&
+         a.id == b.id && a.calls == b.calls && a.p1 == b.p1 && a.p2 == b.p2 && a.a == b.a &&
+         a.runs_n == b.runs_n;
+}
+}  // namespace
+
+bool CoreSanitizer::SeeSlot(const BufferSlot& slot) {
+  if (slot.id >= kMaxSeenId) return false;
+  if (slot.id >= seen_.size()) seen_.resize(slot.id + 1);
+  SeenSlot& seen = seen_[slot.id];
+  if (seen.generation != seen_generation_) {
+    seen.copy = slot;
+    seen.copy.next_queued = nullptr;
+    seen.generation = seen_generation_;
+    return true;
+  }
+  return seen.copy.addr == slot.addr && seen.copy.bytes == slot.bytes;
+}
+
+uint32_t CoreSanitizer::SeeGm(const GmRange& alloc, uint64_t first, uint64_t* base) {
+  const size_t n = seen_gm_.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (seen_gm_[i].range.begin == alloc.begin) {
+      *base = seen_gm_[i].base;
+      return static_cast<uint32_t>(i);
+    }
+  }
+  seen_gm_.push_back(SeenGm{alloc, first});
+  *base = first;
+  return static_cast<uint32_t>(n);
+}
+
+void CoreSanitizer::StopRecording() {
+  mode_ = Mode::kCheck;
+  record_->Clear();
+  launch_.AbandonRecording();
+}
+
+void CoreSanitizer::Record(SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base,
+                           bool consistent) {
+  SanitizerEvents& rec = *record_;
+  if (!consistent || rec.events.size() >= kMaxRecordedEvents ||
+      rec.runs.size() + n > kMaxRecordedRuns) {
+    StopRecording();
+    return;
+  }
+  ev.runs_n = n;
+  ev.runs_at = static_cast<uint32_t>(rec.runs.size());
+  rec.events.push_back(ev);
+  for (uint32_t i = 0; i < n; ++i) {
+    rec.runs.emplace_back(runs[i].first - base, runs[i].second - base);
+  }
+}
+
+bool CoreSanitizer::Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base) {
+  if (next_ != end_ && SameCall(ev, *next_)) {
+    const Run* want = ref_runs_ + next_->runs_at;
+    uint32_t i = 0;
+    while (i < n && runs[i].first - base == want[i].first &&
+           runs[i].second - base == want[i].second) {
+      ++i;
+    }
+    if (i == n) {
+      ++next_;
+      return true;
+    }
+  }
+  Diverge();
+  return false;
+}
+
+bool CoreSanitizer::Step(SanitizerEvent& ev) {
+  if (mode_ == Mode::kRecord) {
+    Record(ev, nullptr, 0, 0, true);
+    return false;
+  }
+  return Follow(ev, nullptr, 0, 0);
+}
+
+void CoreSanitizer::SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
+  if (mode_ == Mode::kFollow) {
+    Diverge();
+  } else if (mode_ == Mode::kRecord) {
+    SanitizerEvent ev;
+    ev.kind = kind;
+    ev.pipe = static_cast<uint8_t>(pipes.src);
+    ev.aux = static_cast<uint8_t>(pipes.dst);
+    ev.aux2 = Low5(slot.addr);
+    ev.id = slot.id;
+    ev.calls = core_.api_calls;
+    ev.a = slot.bytes;
+    Record(ev, nullptr, 0, 0, SeeSlot(slot));
+  }
+  switch (kind) {
+    case kEvCarved:
+      CarvedChecked(slot);
+      break;
+    case kEvQueueAlloc:
+      QueueAllocChecked(slot, pipes);
+      break;
+    case kEvQueueEnQue:
+      QueueEnQueChecked(slot, pipes);
+      break;
+    case kEvQueueDeQue:
+      QueueDeQueChecked(slot, pipes);
+      break;
+    default:
+      QueueFreeChecked(slot, pipes);
+      break;
+  }
+}
+
+void CoreSanitizer::Diverge() {
+  mode_ = Mode::kCheck;
+  TakeCheckStorage();
+  CountBlockReuse(BlockReuse::kDiverged);
+  // The checks read the call number from the core: each replayed call gets its own back.
+  struct CallsRestore {
+    uint64_t& calls;
+    uint64_t saved;
+    ~CallsRestore() { calls = saved; }
+  } restore{core_.api_calls, core_.api_calls};
+  // seen_ holds every buffer the matched calls used and grows no more (kCheck): the copies'
+  // addresses stay valid for the SlotInfo that names them.
+  Footprint fp;
+  for (const SanitizerEvent* ev = first_; ev != next_; ++ev) {
+    core_.api_calls = ev->calls;
+    const bool gm = ev->kind == kEvGmFootprint;
+    const BufferSlot* slot = !gm && ev->id < seen_.size() ? &seen_[ev->id].copy : nullptr;
+    uint64_t base = 0;
+    if (gm) {
+      base = seen_gm_[ev->id].base;
+    } else if (slot != nullptr) {
+      base = reinterpret_cast<uint64_t>(slot->addr);
+    }
+    const Run* runs = ref_runs_ + ev->runs_at;
+    replay_runs_.clear();
+    if (ev->kind == kEvLocalFootprint || gm) {
+      fp.run = runs[0].second;
+      fp.pitch = runs[1].first;
+      fp.count = runs[1].second;
+      FootprintRuns(base + runs[0].first, fp, replay_runs_);
+    } else {
+      for (uint32_t k = 0; k < ev->runs_n; ++k) {
+        replay_runs_.emplace_back(runs[k].first + base, runs[k].second + base);
+      }
+    }
+    const auto pipe = static_cast<trace::Pipe>(ev->pipe);
+    const auto access = static_cast<Access>(ev->aux);
+    const QueuePipes pipes{pipe, static_cast<trace::Pipe>(ev->aux)};
+    const auto* p1 = static_cast<const char*>(ev->p1);
+    switch (ev->kind) {
+      case kEvLocal:
+      case kEvLocalFootprint:
+        LocalChecked(pipe, access, slot, replay_runs_, p1, static_cast<const char*>(ev->p2));
+        break;
+      case kEvScalar:
+        ScalarChecked(access, slot, replay_runs_[0].first, replay_runs_[0].second, p1);
+        break;
+      case kEvGmFootprint:
+        GmChecked(pipe, access == Access::kRead || access == Access::kReadWrite,
+                  access == Access::kWrite || access == Access::kReadWrite, ev->aux2,
+                  seen_gm_[ev->id].range, replay_runs_, p1, /*log=*/false);
+        break;
+      case kEvMaskBits:
+        mask_mode_ = static_cast<MaskBits>(ev->aux);
+        mask_elem_ = ev->id;
+        mask_period_ = static_cast<uint32_t>(ev->a);
+        break;
+      case kEvCarved:
+        CarvedChecked(*slot);
+        break;
+      case kEvQueueAlloc:
+        QueueAllocChecked(*slot, pipes);
+        break;
+      case kEvQueueEnQue:
+        QueueEnQueChecked(*slot, pipes);
+        break;
+      case kEvQueueDeQue:
+        QueueDeQueChecked(*slot, pipes);
+        break;
+      case kEvQueueFree:
+        QueueFreeChecked(*slot, pipes);
+        break;
+      case kEvSetFlag:
+        SetFlagChecked(ev->id, p1, static_cast<int32_t>(ev->a), pipe);
+        break;
+      case kEvWaitFlag:
+        WaitFlagChecked(ev->id, static_cast<trace::Pipe>(ev->aux));
+        break;
+      case kEvPipeBarrier:
+        PipeBarrierChecked(pipe, p1);
+        break;
+      case kEvSyncAll:
+        FullBarrier("SyncAll", false);
+        break;
+      case kEvPipeDestroyed:
+        FullBarrier("TPipe::Destroy", false);
+        break;
+      case kEvEventIdAllocated:
+        EventIdAllocatedChecked(p1, ev->id, static_cast<int32_t>(ev->a));
+        break;
+      case kEvEventIdReleased:
+        EventIdReleasedChecked(p1, ev->id, static_cast<int32_t>(ev->a));
+        break;
+      default:
+        break;
+    }
+  }
+  // A block that went on after its FinishBlock matched the reference's: that FinishBlock's flush
+  // happened (its end checks found nothing, as the reference's did).
+  if (finished_) {
+    finished_ = false;
+    Flush();
+  }
+}
+
+void CoreSanitizer::LogGmRun(trace::Pipe pipe, bool read, bool write, uint8_t atomic,
+                             const GmRange& alloc, uint64_t begin, uint64_t end,
+                             const char* call) {
+  GmInterval iv;
+  iv.begin = begin;
+  iv.end = end;
+  iv.pipe = static_cast<uint8_t>(PipeIndex(pipe));
+  iv.call = core_.api_calls;  // cur_.call of a check: the call, or the scalar access's number
+  iv.name = call;
+  iv.alloc = alloc;
+  iv.block = core_.block_idx;
+  if (read) {
+    iv.kind = kGmRead;
+    gm_log_.Add(iv);
+  }
+  if (write) {
+    iv.kind = static_cast<uint8_t>(atomic != 0 ? kGmAtomic + atomic : kGmWrite);
+    gm_log_.Add(iv);
+  }
+}
+
+// ---- the calls: record or compare, then check ----
+
+void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                          const Runs& runs, const char* call, const char* role) {
+  if (runs.empty()) return;
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvLocal;
+    ev.pipe = static_cast<uint8_t>(pipe);
+    ev.aux = static_cast<uint8_t>(access);
+    ev.aux2 = Low5(slot->addr);
+    ev.id = slot->id;
+    ev.calls = core_.api_calls;
+    ev.p1 = call;
+    ev.p2 = role;
+    ev.a = slot->bytes;
+    ev.runs_n = static_cast<uint32_t>(runs.size());
+    const auto base = reinterpret_cast<uint64_t>(slot->addr);
+    if (mode_ == Mode::kRecord) {
+      Record(ev, runs.data(), ev.runs_n, base, SeeSlot(*slot));
+    } else if (!Seen(*slot)) {
+      Diverge();  // the buffer moved
+    } else if (Follow(ev, runs.data(), ev.runs_n, base)) {
+      return;
+    }
+  }
+  LocalChecked(pipe, access, slot, runs, call, role);
+}
+
+void CoreSanitizer::LocalFootprintCall(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                                       const void* first, const Footprint& fp, const char* call,
+                                       const char* role) {
+  if (fp.count == 0 || fp.run == 0) return;  // no runs
+  const auto base = reinterpret_cast<uint64_t>(slot->addr);
+  const auto at = reinterpret_cast<uint64_t>(first);
+  if (mode_ == Mode::kFollow) {
+    Diverge();  // LocalFootprint passes the calls that match
+  } else if (mode_ == Mode::kRecord) {
+    SanitizerEvent ev;
+    ev.kind = kEvLocalFootprint;
+    ev.pipe = static_cast<uint8_t>(pipe);
+    ev.aux = static_cast<uint8_t>(access);
+    ev.aux2 = Low5(slot->addr);
+    ev.id = slot->id;
+    ev.calls = core_.api_calls;
+    ev.p1 = call;
+    ev.p2 = role;
+    ev.a = slot->bytes;
+    const Run shape[2] = {{at, base + fp.run}, {base + fp.pitch, base + fp.count}};
+    Record(ev, shape, 2, base, SeeSlot(*slot));
+  }
+  FootprintRuns(at, fp, runs_);
+  LocalChecked(pipe, access, slot, runs_, call, role);
+}
+
+void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
+                           const char* call) {
+  const auto base = reinterpret_cast<uint64_t>(slot->addr);
+  if (mode_ == Mode::kFollow) {
+    const SanitizerEvent* r = Expect(kEvScalar);
+    if (r != nullptr && r->p1 == call && r->aux == static_cast<uint8_t>(access)) {
+      const Run& want = ref_runs_[r->runs_at];
+      if (want.first == begin - base && want.second == end - base && SameSlot(*r, *slot)) {
+        ++next_;
+        ++core_.api_calls;  // as BeginOp numbers a scalar access
+        return;
+      }
+    }
+    Diverge();
+  } else if (mode_ == Mode::kRecord) {
+    SanitizerEvent ev;
+    ev.kind = kEvScalar;
+    ev.pipe = static_cast<uint8_t>(trace::Pipe::kS);
+    ev.aux = static_cast<uint8_t>(access);
+    ev.aux2 = Low5(slot->addr);
+    ev.id = slot->id;
+    ev.calls = core_.api_calls;
+    ev.p1 = call;
+    ev.a = slot->bytes;
+    const Run run{begin, end};
+    Record(ev, &run, 1, base, SeeSlot(*slot));
+  }
+  ScalarChecked(access, slot, begin, end, call);
+}
+
+void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc, const void* first,
+                       const Footprint& fp, const char* call) {
+  if (fp.count == 0 || fp.run == 0) return;  // no runs
+  const bool write = access == Access::kWrite || access == Access::kReadWrite;
+  const bool read = access == Access::kRead || access == Access::kReadWrite;
+  if (pipe == trace::Pipe::kNone) pipe = write ? trace::Pipe::kMte3 : trace::Pipe::kMte2;
+  // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
+  const uint8_t atomic =
+      write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.sys.atomic_op : 0;
+  const auto at = reinterpret_cast<uint64_t>(first);
+  if (mode_ == Mode::kFollow) {
+    const SanitizerEvent* r = Expect(kEvGmFootprint);
+    if (r != nullptr && r->p1 == call && r->pipe == static_cast<uint8_t>(pipe) &&
+        r->aux == static_cast<uint8_t>(access) && r->aux2 == atomic) {
+      uint64_t base = 0;
+      uint32_t id = r->id;
+      if (id < seen_gm_.size() && seen_gm_[id].range.begin == alloc.begin) {
+        base = seen_gm_[id].base;
+      } else {
+        id = SeeGm(alloc, at, &base);
+      }
+      const Run* want = ref_runs_ + r->runs_at;
+      if (id == r->id && want[0].first == at - base && want[0].second == fp.run &&
+          want[1].first == fp.pitch && want[1].second == fp.count) {
+        ++next_;
+        if (pipe == trace::Pipe::kS) ++core_.api_calls;  // as BeginOp numbers a scalar access
+        if (fp.count == 1 || fp.pitch == fp.run) {  // one run
+          LogGmRun(pipe, read, write, atomic, alloc, at, at + fp.Extent(), call);
+        } else {
+          FootprintRuns(at, fp, runs_);
+          for (const auto& [b, e] : runs_) LogGmRun(pipe, read, write, atomic, alloc, b, e, call);
+        }
+        return;
+      }
+    }
+    Diverge();
+  } else if (mode_ == Mode::kRecord) {
+    SanitizerEvent ev;
+    ev.kind = kEvGmFootprint;
+    ev.pipe = static_cast<uint8_t>(pipe);
+    ev.aux = static_cast<uint8_t>(access);
+    ev.aux2 = atomic;
+    uint64_t base = 0;
+    ev.id = SeeGm(alloc, at, &base);
+    ev.calls = core_.api_calls;
+    ev.p1 = call;
+    const Run shape[2] = {{at, base + fp.run}, {base + fp.pitch, base + fp.count}};
+    Record(ev, shape, 2, base, true);
+  }
+  FootprintRuns(at, fp, runs_);
+  GmChecked(pipe, read, write, atomic, alloc, runs_, call, /*log=*/true);
+}
+
+void CoreSanitizer::SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src,
+                            trace::Pipe dst) {
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvSetFlag;
+    ev.pipe = static_cast<uint8_t>(src);
+    ev.aux = static_cast<uint8_t>(dst);
+    ev.id = key;
+    ev.calls = core_.api_calls;
+    ev.p1 = event_name;
+    ev.a = static_cast<uint32_t>(id);
+    if (Step(ev)) return;
+  }
+  SetFlagChecked(key, event_name, id, src);
+}
+
+void CoreSanitizer::WaitFlag(uint32_t key, trace::Pipe src, trace::Pipe dst) {
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvWaitFlag;
+    ev.pipe = static_cast<uint8_t>(src);
+    ev.aux = static_cast<uint8_t>(dst);
+    ev.id = key;
+    ev.calls = core_.api_calls;
+    if (Step(ev)) return;
+  }
+  WaitFlagChecked(key, dst);
+}
+
+void CoreSanitizer::PipeBarrier(trace::Pipe pipe, const char* what) {
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvPipeBarrier;
+    ev.pipe = static_cast<uint8_t>(pipe);
+    ev.calls = core_.api_calls;
+    ev.p1 = what;
+    if (Step(ev)) return;
+  }
+  PipeBarrierChecked(pipe, what);
+}
+
+void CoreSanitizer::SyncAll() {
+  SanitizerEvent ev;
+  ev.kind = kEvSyncAll;
+  ev.calls = core_.api_calls;
+  if (mode_ == Mode::kCheck || !Step(ev)) {
+    FullBarrier("SyncAll", false);  // SyncAll starts with PipeBarrier<PIPE_ALL> (dav_c220)
+  }
+  gm_log_.NextEpoch();
+}
+
+void CoreSanitizer::PipeDestroyed() {
+  SanitizerEvent ev;
+  ev.kind = kEvPipeDestroyed;
+  ev.calls = core_.api_calls;
+  if (mode_ == Mode::kCheck || !Step(ev)) FullBarrier("TPipe::Destroy", false);
+}
+
+void CoreSanitizer::EventIdAllocated(const char* event_name, uint32_t key, int32_t id) {
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvEventIdAllocated;
+    ev.id = key;
+    ev.calls = core_.api_calls;
+    ev.p1 = event_name;
+    ev.a = static_cast<uint32_t>(id);
+    if (Step(ev)) return;
+  }
+  EventIdAllocatedChecked(event_name, key, id);
+}
+
+void CoreSanitizer::EventIdReleased(const char* event_name, uint32_t key, int32_t id) {
+  if (mode_ != Mode::kCheck) {
+    SanitizerEvent ev;
+    ev.kind = kEvEventIdReleased;
+    ev.id = key;
+    ev.calls = core_.api_calls;
+    ev.p1 = event_name;
+    ev.a = static_cast<uint32_t>(id);
+    if (Step(ev)) return;
+  }
+  EventIdReleasedChecked(event_name, key, id);
+}
+
+void CoreSanitizer::FinishBlock() {
+  if (mode_ == Mode::kFollow) {
+    if (next_ == end_) {
+      // The reference's end checks found nothing from the same state.
+      finished_ = true;
+      CountBlockReuse(BlockReuse::kFollowed);
+      HandOver();
+      return;
+    }
+    Diverge();
+  }
+  FinishBlockChecked();
+  if (mode_ == Mode::kRecord) {
+    mode_ = Mode::kCheck;
+    if (clean_) {
+      launch_.Publish();
+    } else {
+      record_->Clear();
+      launch_.AbandonRecording();
+    }
+  }
 }
 
 // ---- epochs and clocks ----
@@ -290,7 +823,7 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
 }
 
 uint16_t CoreSanitizer::Intern(const char* name) {
-  auto& cached = caches_.names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  auto& cached = caches_->names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
   if (cached.key == name) return cached.id;
   // A block uses a few dozen names at most, and the cache above answers nearly every call.
   size_t id = 1;
@@ -609,13 +1142,11 @@ void CoreSanitizer::DeadBlockGoesOut() {
   dead_deferred_ = true;
 }
 
-void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
-                          const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
-                          const char* role) {
-  if (runs.empty()) return;
+void CoreSanitizer::LocalChecked(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                                 const Runs& runs, const char* call, const char* role) {
   Access a = access;
   if (a == Access::kAuto) {
-    auto& cached = caches_.roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    auto& cached = caches_->roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
     if (cached.key != role || role == nullptr) {
       cached.key = role;
       cached.access = AccessOfRole(role);
@@ -634,8 +1165,8 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
   }
 }
 
-void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
-                           const char* call) {
+void CoreSanitizer::ScalarChecked(Access access, const BufferSlot* slot, uint64_t begin,
+                                  uint64_t end, const char* call) {
   const bool write = access == Access::kWrite || access == Access::kReadWrite;
   const bool read = access == Access::kRead || access == Access::kReadWrite;
   BeginOp(trace::Pipe::kS, call, true);
@@ -643,16 +1174,9 @@ void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin
   CheckAndRecord(info.shadow, true, write, read, begin, end, nullptr, 0, &info, nullptr);
 }
 
-void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
-                       const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call) {
-  if (runs.empty()) return;
-  const bool write = access == Access::kWrite || access == Access::kReadWrite;
-  const bool read = access == Access::kRead || access == Access::kReadWrite;
-  if (pipe == trace::Pipe::kNone) pipe = write ? trace::Pipe::kMte3 : trace::Pipe::kMte2;
+void CoreSanitizer::GmChecked(trace::Pipe pipe, bool read, bool write, uint8_t atomic,
+                              const GmRange& alloc, const Runs& runs, const char* call, bool log) {
   BeginOp(pipe, call, pipe == trace::Pipe::kS);
-  // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
-  const uint8_t atomic =
-      write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.sys.atomic_op : 0;
   if (gm_last_ == nullptr || gm_last_alloc_ != alloc.begin) {
     gm_last_ = &gm_.try_emplace(alloc.begin, /*untouched_init=*/true).first->second;
     gm_last_alloc_ = alloc.begin;
@@ -667,6 +1191,7 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
     CheckAndRecord(*gm_last_, false, write, read, b, e, nullptr, atomic, nullptr, &alloc, logical,
                    total);
     logical += e - b;
+    if (!log) continue;  // a replay: the block logged these GM bytes when they came
     GmInterval iv;
     iv.begin = b;
     iv.end = e;
@@ -688,7 +1213,7 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
 
 // ---- buffers and ordering ----
 
-void CoreSanitizer::Carved(const BufferSlot& slot) {
+void CoreSanitizer::CarvedChecked(const BufferSlot& slot) {
   Flush();
   SlotInfo& info = Info(slot);
   info.shadow.Clear();
@@ -696,7 +1221,7 @@ void CoreSanitizer::Carved(const BufferSlot& slot) {
   info.has_enque = info.has_free = false;
 }
 
-void CoreSanitizer::QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
+void CoreSanitizer::QueueAllocChecked(const BufferSlot& slot, QueuePipes pipes) {
   Flush();
   has_cur_ = false;
   SlotInfo& info = Info(slot);
@@ -710,7 +1235,7 @@ void CoreSanitizer::QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
   info.fresh_call = core_.api_calls;
 }
 
-void CoreSanitizer::QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
+void CoreSanitizer::QueueEnQueChecked(const BufferSlot& slot, QueuePipes pipes) {
   Flush();
   has_cur_ = false;
   if (pipes.src == trace::Pipe::kNone) return;
@@ -719,7 +1244,7 @@ void CoreSanitizer::QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
   info.has_enque = true;
 }
 
-void CoreSanitizer::QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
+void CoreSanitizer::QueueDeQueChecked(const BufferSlot& slot, QueuePipes pipes) {
   Flush();
   has_cur_ = false;
   SlotInfo& info = Info(slot);
@@ -729,7 +1254,7 @@ void CoreSanitizer::QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
   info.has_enque = false;
 }
 
-void CoreSanitizer::QueueFree(const BufferSlot& slot, QueuePipes pipes) {
+void CoreSanitizer::QueueFreeChecked(const BufferSlot& slot, QueuePipes pipes) {
   Flush();
   has_cur_ = false;
   if (pipes.dst == trace::Pipe::kNone) return;
@@ -738,8 +1263,8 @@ void CoreSanitizer::QueueFree(const BufferSlot& slot, QueuePipes pipes) {
   info.has_free = true;
 }
 
-void CoreSanitizer::SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src,
-                            trace::Pipe /*dst*/) {
+void CoreSanitizer::SetFlagChecked(uint32_t key, const char* event_name, int32_t id,
+                                   trace::Pipe src) {
   Flush();
   has_cur_ = false;
   if (src == trace::Pipe::kNone) return;
@@ -750,7 +1275,7 @@ void CoreSanitizer::SetFlag(uint32_t key, const char* event_name, int32_t id, tr
   f.id = id;
 }
 
-void CoreSanitizer::WaitFlag(uint32_t key, trace::Pipe /*src*/, trace::Pipe dst) {
+void CoreSanitizer::WaitFlagChecked(uint32_t key, trace::Pipe dst) {
   Flush();
   has_cur_ = false;
   auto it = flags_set_.find(key);
@@ -759,7 +1284,7 @@ void CoreSanitizer::WaitFlag(uint32_t key, trace::Pipe /*src*/, trace::Pipe dst)
   flags_set_.erase(it);
 }
 
-void CoreSanitizer::PipeBarrier(trace::Pipe pipe, const char* what) {
+void CoreSanitizer::PipeBarrierChecked(trace::Pipe pipe, const char* what) {
   Flush();
   has_cur_ = false;
   if (pipe == trace::Pipe::kNone) {
@@ -819,24 +1344,18 @@ void CoreSanitizer::NoteOrderedBy(const AccessRef& a) {
   }
 }
 
-void CoreSanitizer::SyncAll() {
-  FullBarrier("SyncAll", false);  // SyncAll starts with PipeBarrier<PIPE_ALL> (dav_c220)
-  gm_log_.NextEpoch();
-}
-
 void CoreSanitizer::CrossCoreRound() { gm_log_.NextEpoch(); }
 
-void CoreSanitizer::PipeDestroyed() { FullBarrier("TPipe::Destroy", false); }
-
-void CoreSanitizer::EventIdAllocated(const char* event_name, uint32_t key, int32_t id) {
+void CoreSanitizer::EventIdAllocatedChecked(const char* event_name, uint32_t key, int32_t id) {
   event_ids_[key] = {core_.api_calls, id};
   event_names_[key] = event_name;
 }
 
-void CoreSanitizer::EventIdReleased(const char* event_name, uint32_t key, int32_t id) {
+void CoreSanitizer::EventIdReleasedChecked(const char* event_name, uint32_t key, int32_t id) {
   auto it = event_ids_.find(key);
   if (it == event_ids_.end()) {
     if (sync()) {
+      clean_ = false;
       Fault(ErrorKind::kSyncMisuse,
             Str("ReleaseEventID<", event_name, ">(", id,
                 "): the id was not taken by AllocEventID (release only what AllocEventID "
@@ -847,7 +1366,7 @@ void CoreSanitizer::EventIdReleased(const char* event_name, uint32_t key, int32_
   event_ids_.erase(it);
 }
 
-void CoreSanitizer::FinishBlock() {
+void CoreSanitizer::FinishBlockChecked() {
   Flush();
   if (sync()) {
     const PendingFlag* first = nullptr;
@@ -855,6 +1374,7 @@ void CoreSanitizer::FinishBlock() {
       if (first == nullptr || f.call < first->call) first = &f;
     }
     if (first != nullptr) {
+      clean_ = false;
       Fault(ErrorKind::kSyncMisuse,
             Str("SetFlag<", first->event, ">(EVENT_ID", first->id, ") (call ", first->call,
                 ") was never waited for by the end of the kernel; every SetFlag needs its "
@@ -865,6 +1385,7 @@ void CoreSanitizer::FinishBlock() {
       if (leak == nullptr || entry.second.first < leak->second.first) leak = &entry;
     }
     if (leak != nullptr) {
+      clean_ = false;
       Fault(ErrorKind::kSyncMisuse,
             Str("AllocEventID<", event_names_[leak->first], ">() (call ", leak->second.first,
                 ") took EVENT_ID", leak->second.second,
@@ -872,6 +1393,7 @@ void CoreSanitizer::FinishBlock() {
     }
     for (const Barrier& b : barriers_) {
       if (!b.report || b.needed) continue;
+      clean_ = false;
       if (b.pipe == kS) {
         Warn(Str("PipeBarrier<PIPE_S> (call ", b.call,
                  ") does nothing: the hardware keeps the scalar pipe in order and PipeBarrier "
@@ -890,8 +1412,11 @@ void CoreSanitizer::FinishBlock() {
 
 void CoreSanitizer::HandOver() {
   if (handed_over_) return;
+  // A following block that stops early (a fault of another check) ends as a full check would:
+  // its pending op flushed from the state the matched calls give.
+  if (mode_ == Mode::kFollow && !finished_) Diverge();
   handed_over_ = true;
-  Flush();
+  if (!finished_) Flush();
   launch_.AddBlockLog(core_.block_idx, gm_log_);
 }
 
@@ -965,6 +1490,7 @@ std::string CoreSanitizer::Region(bool local, uint64_t begin, uint64_t end, cons
 void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, bool now_write,
                                uint8_t now_atomic, uint64_t begin, uint64_t end, const char* role,
                                bool local, const SlotInfo* info, const GmRange* alloc) {
+  clean_ = false;
   const int now_pipe = PipeIndex(cur_.pipe);
   std::string now_verb = now_write ? "writes" : "reads";
   if (now_write && now_atomic != 0) {
@@ -986,6 +1512,7 @@ void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, boo
 void CoreSanitizer::ReportUndefined(uint64_t begin, uint64_t end, const ShadowState& s, bool local,
                                     const char* role, const SlotInfo* info, const GmRange* alloc,
                                     const char* what) {
+  clean_ = false;
   std::string origin;
   if (s.tainted) {  // written, from undefined bytes
     const bool copy = s.write.pipe == kMte2 || s.write.pipe == kMte3;
@@ -1013,6 +1540,7 @@ void CoreSanitizer::ReportUndefined(uint64_t begin, uint64_t end, const ShadowSt
 
 void CoreSanitizer::JudgeDeferredDeadBlock() {
   dead_deferred_ = false;
+  clean_ = false;  // a fault or a warning below
   if (!op_live_out_) {
     ReportUndefined(dead_begin_, dead_end_, dead_state_, true, dead_role_, dead_info_, nullptr,
                     "copies out");

@@ -57,6 +57,10 @@ constexpr size_t kQueuePositions = static_cast<size_t>(AscendC::TPosition::MAX) 
 // once per architecture of the SoC profiles; null for an architecture no profile has.
 const QueuePipes* QueueEventPipesTable(int arch);
 
+// The runs of `footprint` from `first`, ascending and merged (sanitizer_hooks.cpp).
+void FootprintRuns(uint64_t first, const Footprint& footprint,
+                   std::vector<std::pair<uint64_t, uint64_t>>& runs);
+
 class CoreSanitizer {
  public:
   CoreSanitizer(CoreContext& core, LaunchSanitizer& launch);
@@ -76,14 +80,42 @@ class CoreSanitizer {
   void Local(trace::Pipe pipe, Access access, const BufferSlot* slot,
              const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call,
              const char* role);
+  // The same for the bytes of `footprint` from `first` (FootprintRuns).
+  void LocalFootprint(trace::Pipe pipe, Access access, const BufferSlot* slot, const void* first,
+                      const Footprint& footprint, const char* call, const char* role) {
+    if (mode_ == Mode::kFollow) {
+      const SanitizerEvent* r = Expect(kEvLocalFootprint);
+      if (r != nullptr && r->p1 == call && r->p2 == role && r->pipe == static_cast<uint8_t>(pipe) &&
+          r->aux == static_cast<uint8_t>(access)) {
+        const Run* want = ref_runs_ + r->runs_at;
+        if (want[0].first == reinterpret_cast<uint64_t>(first) -
+                                 reinterpret_cast<uint64_t>(slot->addr) &&
+            want[0].second == footprint.run && want[1].first == footprint.pitch &&
+            want[1].second == footprint.count && SameSlot(*r, *slot)) {
+          ++next_;
+          return;
+        }
+      }
+    }
+    LocalFootprintCall(pipe, access, slot, first, footprint, call, role);
+  }
   // A SetAtomicAdd copy added zero (`zero`) or other values to GM [begin, end) (empty: none).
   void GmAddend(uint64_t begin, uint64_t end, bool zero) { gm_log_.AddAddend(begin, end, zero); }
-  void Gm(trace::Pipe pipe, Access access, const GmRange& alloc,
-          const std::vector<std::pair<uint64_t, uint64_t>>& runs, const char* call);
+  void Gm(trace::Pipe pipe, Access access, const GmRange& alloc, const void* first,
+          const Footprint& footprint, const char* call);
   void Scalar(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
               const char* call);
   // The current instruction's bit-mask mapping (sanitizer_hooks.h SanitizeMaskBits).
   void MaskBitsOp(MaskBits mode, uint32_t elem_bytes, uint32_t period) {
+    if (mode_ != Mode::kCheck) {
+      SanitizerEvent ev;
+      ev.kind = kEvMaskBits;
+      ev.aux = static_cast<uint8_t>(mode);
+      ev.id = elem_bytes;
+      ev.calls = core_.api_calls;
+      ev.a = period;
+      if (Step(ev)) return;
+    }
     mask_mode_ = mode;
     mask_elem_ = elem_bytes;
     mask_period_ = period;
@@ -92,7 +124,10 @@ class CoreSanitizer {
   std::vector<std::pair<uint64_t, uint64_t>>& runs_scratch() { return runs_; }
 
   // ---- buffers and ordering ----
-  void Carved(const BufferSlot& slot);  // InitBuffer: the buffer's bytes are fresh
+  // InitBuffer: the buffer's bytes are fresh.
+  void Carved(const BufferSlot& slot) {
+    if (!Followed(kEvCarved, slot, QueuePipes{})) SlotCall(kEvCarved, slot, QueuePipes{});
+  }
   // QueueEventPipes for this launch's architecture: every queue operation asks, so the table is
   // looked up once per block rather than per call.
   QueuePipes EventPipes(AscendC::TPosition src, AscendC::TPosition dst) const {
@@ -102,10 +137,19 @@ class CoreSanitizer {
     }
     return QueueEventPipes(src, dst, arch_);
   }
-  void QueueAlloc(const BufferSlot& slot, QueuePipes pipes);  // waits FreeTensor's event; fresh
-  void QueueEnQue(const BufferSlot& slot, QueuePipes pipes);
-  void QueueDeQue(const BufferSlot& slot, QueuePipes pipes);
-  void QueueFree(const BufferSlot& slot, QueuePipes pipes);
+  // AllocTensor waits for FreeTensor's event; the buffer's bytes are fresh again.
+  void QueueAlloc(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueAlloc, slot, pipes)) SlotCall(kEvQueueAlloc, slot, pipes);
+  }
+  void QueueEnQue(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueEnQue, slot, pipes)) SlotCall(kEvQueueEnQue, slot, pipes);
+  }
+  void QueueDeQue(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueDeQue, slot, pipes)) SlotCall(kEvQueueDeQue, slot, pipes);
+  }
+  void QueueFree(const BufferSlot& slot, QueuePipes pipes) {
+    if (!Followed(kEvQueueFree, slot, pipes)) SlotCall(kEvQueueFree, slot, pipes);
+  }
   void SetFlag(uint32_t key, const char* event_name, int32_t id, trace::Pipe src, trace::Pipe dst);
   void WaitFlag(uint32_t key, trace::Pipe src, trace::Pipe dst);
   void PipeBarrier(trace::Pipe pipe, const char* what);  // kNone: PIPE_ALL
@@ -122,6 +166,115 @@ class CoreSanitizer {
 
  private:
   enum : uint32_t { kRace = 1, kInit = 2, kSync = 4 };  // = ascsim::kSanitizeRace/Init/Sync
+  using Runs = std::vector<std::pair<uint64_t, uint64_t>>;
+
+  // ---- block reuse ----
+  // The checks are a function of the calls they receive: with the same calls (local addresses
+  // relative to their buffer, GM addresses relative to where the block started in each
+  // allocation, the same call numbers, names and roles) from the same fresh state, a block's
+  // checks reach the same verdicts as another's. The launch's first block to claim it records
+  // its calls (kRecord); when its checks found nothing, the launch's later blocks compare their
+  // calls with that record instead of checking (kFollow), keeping only their GM log for the
+  // cross-block check. At the first call that differs, the calls matched so far are replayed
+  // through the checks (the record translated by this block's buffers and GM bases: the state a
+  // full check would have), and the block is checked as usual from there (kCheck).
+  enum class Mode : uint8_t { kCheck, kRecord, kFollow };
+  using Run = std::pair<uint64_t, uint64_t>;
+  // kRecord: appends the call (its runs relative to `base`). `consistent` false: the call's
+  // buffer moved since this block first used its id; the record is dropped.
+  void Record(SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base, bool consistent);
+  // kFollow: true when `ev` is the reference's next call (then it is passed); else the block
+  // diverges (Diverge) and the call is checked.
+  bool Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base);
+  // Either of the two for a call with no runs (false in kRecord: check it too).
+  bool Step(SanitizerEvent& ev);
+  // kFollow: true when the reference's next call is this buffer call (then it is passed).
+  [[gnu::always_inline]] bool Followed(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
+    if (mode_ != Mode::kFollow) return false;
+    const SanitizerEvent* r = Expect(kind);
+    if (r == nullptr || r->pipe != static_cast<uint8_t>(pipes.src) ||
+        r->aux != static_cast<uint8_t>(pipes.dst) || !SameSlot(*r, slot)) {
+      return false;
+    }
+    ++next_;
+    return true;
+  }
+  // A buffer call not passed: diverges (kFollow) or records (kRecord), then checks it.
+  void SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pipes);
+  void LocalFootprintCall(trace::Pipe pipe, Access access, const BufferSlot* slot,
+                          const void* first, const Footprint& footprint, const char* call,
+                          const char* role);
+  static uint8_t Low5(const void* p) {
+    return static_cast<uint8_t>(reinterpret_cast<uintptr_t>(p) & 31);
+  }
+  // kFollow: the reference's next call when it is a `kind` call at this call number.
+  [[gnu::always_inline]] const SanitizerEvent* Expect(uint8_t kind) const {
+    const SanitizerEvent* r = next_;
+    return r != end_ && r->kind == kind && r->calls == core_.api_calls ? r : nullptr;
+  }
+  // A buffer call of the reference matches `slot` (the runs aside).
+  [[gnu::always_inline]] bool SameSlot(const SanitizerEvent& r, const BufferSlot& slot) {
+    return r.id == slot.id && r.a == slot.bytes && r.aux2 == Low5(slot.addr) && Seen(slot);
+  }
+  // Whether this block used the buffer's id with the same address and size before; on first use
+  // a copy is kept (SeeSlot: replay names it in messages, the original may be gone by then).
+  [[gnu::always_inline]] bool Seen(const BufferSlot& slot) {
+    if (slot.id < seen_.size() && seen_[slot.id].generation == seen_generation_) {
+      return seen_[slot.id].copy.addr == slot.addr && seen_[slot.id].copy.bytes == slot.bytes;
+    }
+    return SeeSlot(slot);
+  }
+  bool SeeSlot(const BufferSlot& slot);
+  // The allocation's number in this block and the GM address its relative runs start from.
+  uint32_t SeeGm(const GmRange& alloc, uint64_t first, uint64_t* base);
+  // kFollow -> kCheck: replays the matched calls through the checks.
+  void Diverge();
+  void StopRecording();
+  // A passed GM call's bytes in the block's GM log, as GmChecked logs them.
+  void LogGmRun(trace::Pipe pipe, bool read, bool write, uint8_t atomic, const GmRange& alloc,
+                uint64_t begin, uint64_t end, const char* call);
+
+  // The checks themselves (the public calls above record or compare first).
+  void LocalChecked(trace::Pipe pipe, Access access, const BufferSlot* slot, const Runs& runs,
+                    const char* call, const char* role);
+  void GmChecked(trace::Pipe pipe, bool read, bool write, uint8_t atomic, const GmRange& alloc,
+                 const Runs& runs, const char* call, bool log);
+  void ScalarChecked(Access access, const BufferSlot* slot, uint64_t begin, uint64_t end,
+                     const char* call);
+  void CarvedChecked(const BufferSlot& slot);
+  void QueueAllocChecked(const BufferSlot& slot, QueuePipes pipes);
+  void QueueEnQueChecked(const BufferSlot& slot, QueuePipes pipes);
+  void QueueDeQueChecked(const BufferSlot& slot, QueuePipes pipes);
+  void QueueFreeChecked(const BufferSlot& slot, QueuePipes pipes);
+  void SetFlagChecked(uint32_t key, const char* event_name, int32_t id, trace::Pipe src);
+  void WaitFlagChecked(uint32_t key, trace::Pipe dst);
+  void PipeBarrierChecked(trace::Pipe pipe, const char* what);
+  void EventIdAllocatedChecked(const char* event_name, uint32_t key, int32_t id);
+  void EventIdReleasedChecked(const char* event_name, uint32_t key, int32_t id);
+  void FinishBlockChecked();
+
+  struct SeenSlot {
+    BufferSlot copy;
+    uint64_t generation = 0;  // the block (seen_generation_) that saw it; other: not seen
+  };
+  struct SeenGm {
+    GmRange range;
+    uint64_t base = 0;
+  };
+  Mode mode_ = Mode::kCheck;
+  bool clean_ = true;      // no check of this block reported anything (a reference must be)
+  bool finished_ = false;  // kFollow reached FinishBlock with every call matched
+  const SanitizerEvents* ref_ = nullptr;
+  // kFollow: the reference's calls, the next one to match, and its runs.
+  const SanitizerEvent* first_ = nullptr;
+  const SanitizerEvent* next_ = nullptr;
+  const SanitizerEvent* end_ = nullptr;
+  const Run* ref_runs_ = nullptr;
+  SanitizerEvents* record_ = nullptr;  // kRecord: the launch's (LaunchSanitizer::recording)
+  std::vector<SeenSlot> seen_;         // by BufferSlot::id
+  uint64_t seen_generation_ = 0;
+  std::vector<SeenGm> seen_gm_;    // by the order of first touch
+  Runs replay_runs_;
 
   struct Op {
     uint64_t call = 0;
@@ -259,7 +412,7 @@ class CoreSanitizer {
       Access access = Access::kRead;
     } roles[16];
   };
-  LiteralCaches caches_;
+  LiteralCaches* caches_ = nullptr;  // in storage_, kept from block to block of a launch
   std::vector<PendingWrite> pending_;
   std::vector<std::pair<uint64_t, uint64_t>> runs_;
   // The current op's undefined reads, and for a copy out of local memory the undefined pieces of
@@ -293,14 +446,17 @@ class CoreSanitizer {
   BlockGmLog gm_log_;
   bool handed_over_ = false;
 
-  // The containers above that grow (slots_, gm_, pending_, runs_, names_, barriers_, gm_log_)
+  // The containers above that grow (slots_, gm_, pending_, runs_, names_, barriers_, gm_log_,
+  // and block reuse's seen_, seen_gm_, replay_runs_)
   // pass from one block's sanitizer to the next on the same thread, emptied but with their
   // capacity: a block then allocates nothing for them (they were most of a small launch's cost).
   struct Storage;
-  std::unique_ptr<Storage> storage_;  // while this block holds the containers: the emptied husk
+  std::unique_ptr<Storage> storage_;  // the husk: holds the containers this block has not taken
   static std::unique_ptr<Storage>& ThreadStorage();  // one per thread; null while held
   void TakeStorage();
+  void TakeCheckStorage();  // the containers only the checks use (a following block: on Diverge)
   void ReturnStorage();
+  bool checks_taken_ = false;
 };
 
 }  // namespace ascsim::aicore

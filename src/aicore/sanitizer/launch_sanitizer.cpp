@@ -151,7 +151,34 @@ void BlockGmLog::Clear() {
   epochs[0].clear();
 }
 
+namespace {
+std::atomic<bool> g_block_reuse{true};
+std::atomic<uint64_t> g_recorded{0}, g_followed{0}, g_diverged{0};
+}  // namespace
+
+void SetBlockReuse(bool on) { g_block_reuse.store(on, std::memory_order_relaxed); }
+
+BlockReuseStats GetBlockReuseStats() {
+  BlockReuseStats s;
+  s.recorded = g_recorded.load(std::memory_order_relaxed);
+  s.followed = g_followed.load(std::memory_order_relaxed);
+  s.diverged = g_diverged.load(std::memory_order_relaxed);
+  return s;
+}
+
+void CountBlockReuse(BlockReuse what) {
+  (what == BlockReuse::kRecorded   ? g_recorded
+   : what == BlockReuse::kFollowed ? g_followed
+                                   : g_diverged)
+      .fetch_add(1, std::memory_order_relaxed);
+}
+
 LaunchSanitizer::LaunchSanitizer(uint32_t flags, uint32_t block_num) { Reset(flags, block_num); }
+
+void LaunchSanitizer::Publish() {
+  published_.store(true, std::memory_order_release);
+  CountBlockReuse(BlockReuse::kRecorded);
+}
 
 void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
   static std::atomic<uint64_t> launches{0};
@@ -161,6 +188,11 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
   block_num_ = block_num;
   if (logs_.size() < block_num) logs_.resize(block_num);
   ran_.assign(block_num, 0);
+  // No block of the previous launch runs any more: the reference can be rewritten.
+  reuse_ = g_block_reuse.load(std::memory_order_relaxed);
+  claimed_.store(false, std::memory_order_relaxed);
+  published_.store(false, std::memory_order_relaxed);
+  reference_.Clear();
 }
 
 void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog& log) {

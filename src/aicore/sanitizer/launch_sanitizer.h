@@ -65,6 +65,68 @@ struct BlockGmLog {
   void Clear();
 };
 
+// One call a block's sanitizer received, as its checks see it (CoreSanitizer "block reuse"):
+// local addresses relative to their buffer, GM addresses relative to the first byte the block
+// touched in that allocation, which is numbered in the order the block first touched it. 48
+// bytes without padding, compared with memcmp; every field is set.
+struct SanitizerEvent {
+  uint8_t kind = 0;
+  uint8_t pipe = 0;   // trace::Pipe (a queue's or flag's source pipe)
+  uint8_t aux = 0;    // Access, a destination pipe, a MaskBits mode
+  uint8_t aux2 = 0;   // a buffer's address mod 32 (local) or the AtomicOp of a GM write
+  uint32_t id = 0;    // BufferSlot::id, a GM allocation's number, a flag or event-id key
+  uint64_t calls = 0;  // CoreContext::api_calls when the call came
+  const void* p1 = nullptr;  // the call's or event's name (string literals, by address)
+  const void* p2 = nullptr;  // the operand's role
+  uint64_t a = 0;            // a buffer's bytes, an event id, a mask's element bytes and period
+  uint32_t runs_at = 0;      // its byte runs in SanitizerEvents::runs
+  uint32_t runs_n = 0;
+};
+static_assert(sizeof(SanitizerEvent) == 48, "SanitizerEvent must have no padding (memcmp)");
+
+// The kinds of SanitizerEvent: the CoreSanitizer calls that feed its checks.
+enum SanitizerEventKind : uint8_t {
+  kEvLocal = 1,   // runs given
+  kEvLocalFootprint,  // runs: (first, run), (pitch, count) of a Footprint
+  kEvScalar,
+  kEvGmFootprint,
+  kEvMaskBits,
+  kEvCarved,
+  kEvQueueAlloc,
+  kEvQueueEnQue,
+  kEvQueueDeQue,
+  kEvQueueFree,
+  kEvSetFlag,
+  kEvWaitFlag,
+  kEvPipeBarrier,
+  kEvSyncAll,
+  kEvPipeDestroyed,
+  kEvEventIdAllocated,
+  kEvEventIdReleased,
+};
+
+// The calls of one block, in order, with the relative byte runs of its operands.
+struct SanitizerEvents {
+  std::vector<SanitizerEvent> events;
+  std::vector<std::pair<uint64_t, uint64_t>> runs;
+  void Clear() {
+    events.clear();
+    runs.clear();
+  }
+};
+
+// Blocks that reused a checked block's results (tests and benchmarks read these).
+struct BlockReuseStats {
+  uint64_t recorded = 0;  // blocks whose calls became a launch's reference
+  uint64_t followed = 0;  // blocks whose calls all matched it: local checks skipped
+  uint64_t diverged = 0;  // blocks that matched a prefix, then were checked as usual
+};
+BlockReuseStats GetBlockReuseStats();
+enum class BlockReuse { kRecorded, kFollowed, kDiverged };
+void CountBlockReuse(BlockReuse what);
+// On by default; off, every block runs every check (tests compare the two).
+void SetBlockReuse(bool on);
+
 class LaunchSanitizer {
  public:
   LaunchSanitizer(uint32_t flags, uint32_t block_num);
@@ -86,6 +148,24 @@ class LaunchSanitizer {
     uint64_t call = 0;
     std::string message;  // "<kernel>: block i/n: race: ..."
   };
+  // Block reuse: the first block that claims it records its calls; if its checks found nothing
+  // (no fault, no warning), it publishes them, and blocks that start later compare their calls
+  // against them instead of checking (CoreSanitizer). Published once per launch, read-only after.
+  bool reuse() const { return reuse_; }
+  bool ClaimRecording() {
+    bool expected = false;
+    return reuse_ && !claimed_.load(std::memory_order_relaxed) &&
+           claimed_.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
+  }
+  void AbandonRecording() { claimed_.store(false, std::memory_order_release); }
+  // The claimant's buffer (its storage kept from launch to launch); Publish makes it the
+  // launch's reference.
+  SanitizerEvents* recording() { return &reference_; }
+  void Publish();
+  const SanitizerEvents* reference() const {
+    return published_.load(std::memory_order_acquire) ? &reference_ : nullptr;
+  }
+
   // After every block has finished: the cross-block race to report, if any.
   std::optional<Finding> FindCrossBlockRace(const std::string& kernel) const;
 
@@ -106,6 +186,10 @@ class LaunchSanitizer {
     bool read;
   };
   mutable std::vector<Extent> extents_;  // MayConflict's scratch
+  bool reuse_ = true;
+  std::atomic<bool> claimed_{false};
+  std::atomic<bool> published_{false};
+  SanitizerEvents reference_;  // written once before published_, read-only after
 };
 
 // "MTE2", "V", ...: the pipe of an access by index (PipeIndex).

@@ -43,24 +43,21 @@ void Normalize(Runs& runs, bool sorted) {
   runs.resize(out);
 }
 
-Runs& FootprintRuns(CoreSanitizer* s, const void* first, const Footprint& fp) {
-  Runs& runs = s->runs_scratch();
+}  // namespace
+
+void FootprintRuns(uint64_t first, const Footprint& fp, Runs& runs) {
   runs.clear();
   bool sorted = true;
-  const auto base = reinterpret_cast<uint64_t>(first);
   for (uint64_t i = 0; i < fp.count; ++i) {
-    AddRun(runs, base + i * fp.pitch, base + i * fp.pitch + fp.run, &sorted);
+    AddRun(runs, first + i * fp.pitch, first + i * fp.pitch + fp.run, &sorted);
   }
   Normalize(runs, sorted);
-  return runs;
 }
-
-}  // namespace
 
 void SanitizeLocal(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access,
                    const BufferSlot* slot, const void* first, const Footprint& footprint,
                    const char* call, const char* role) {
-  sanitizer->Local(pipe, access, slot, FootprintRuns(sanitizer, first, footprint), call, role);
+  sanitizer->LocalFootprint(pipe, access, slot, first, footprint, call, role);
 }
 
 void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access,
@@ -100,7 +97,7 @@ void SanitizeLocalPlan(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access
 
 void SanitizeGm(CoreSanitizer* sanitizer, trace::Pipe pipe, Access access, const GmRange& alloc,
                 const void* first, const Footprint& footprint, const char* call) {
-  sanitizer->Gm(pipe, access, alloc, FootprintRuns(sanitizer, first, footprint), call);
+  sanitizer->Gm(pipe, access, alloc, first, footprint, call);
 }
 
 void SanitizeLocalOperand(const BufferSlot* slot, trace::Pipe pipe, Access access,
