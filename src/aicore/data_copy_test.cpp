@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 #include "aicore_test_util.h"
@@ -70,6 +72,26 @@ TEST(DataCopy, BoolMasksMoveAsBytes) {
   for (uint32_t i = 0; i < 64; ++i) ASSERT_EQ(ub.GetValue(i), i % 3 == 0) << i;
   AscendC::DataCopy(gm[32], ub, 32);  // and back
   for (uint32_t i = 0; i < 32; ++i) ASSERT_EQ(buffer.gm()[32 + i], i % 3 == 0 ? 1 : 0) << i;
+}
+
+TEST(DataCopy, DoubleTensorsMoveAsEightByteWords) {
+  // ops-nn foreach_copy copies float64 tensors GM -> UB -> GM; every bit pattern (NaN payloads,
+  // -0.0, subnormals) arrives unchanged, and 12 doubles (96 B, three blocks) move whole.
+  CoreFixture f;
+  DeviceBuffer buffer(2 * 12 * sizeof(double));
+  const double values[12] = {1.5, -0.0, 1e-310, -3.25e200, 0.1, 7.0, -1.0, 2.5e-5,
+                             std::numeric_limits<double>::infinity(), 42.0, -123456.789, 0.0};
+  double* host = reinterpret_cast<double*>(buffer.gm());
+  std::memcpy(host, values, sizeof(values));
+  uint64_t nan_bits = 0x7ff8dead0000beefull;
+  std::memcpy(&host[11], &nan_bits, 8);
+  AscendC::GlobalTensor<double> gm;
+  gm.SetGlobalBuffer(reinterpret_cast<__gm__ double*>(buffer.gm()), 24);
+  auto ub = f.Take<double>(12);
+  AscendC::DataCopy(ub, gm, 12);
+  AscendC::DataCopy(gm[12], ub, 12);
+  EXPECT_EQ(std::memcmp(&host[12], &host[0], 12 * sizeof(double)), 0);
+  EXPECT_EQ(ascsim_test::Bits(ub.GetValue(11)), nan_bits);
 }
 
 TEST(DataCopy, UbToGmContiguousLeavesTheRestOfGmAlone) {

@@ -51,8 +51,12 @@ Operand Local(const AscendC::LocalTensor<T>& t, const char* call, const char* ro
   o.position = static_cast<uint8_t>(s->position);
   o.buffer = s->id;
   o.slot = s;
-  // bool tensors (byte masks) move as bytes: DataCopy instantiates this path for them too.
-  o.dtype = simd::DTypeOf<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>();
+  // bool tensors (byte masks) move as bytes and double ones (ops-nn foreach_copy copies float64
+  // tensors through UB) as 8-byte words: DataCopy instantiates this path for them too, and no cube
+  // operation takes either type.
+  using Moved = std::conditional_t<std::is_same_v<T, bool>, uint8_t,
+                                   std::conditional_t<std::is_same_v<T, double>, uint64_t, T>>;
+  o.dtype = simd::DTypeOf<Moved>();
   return o;
 }
 
