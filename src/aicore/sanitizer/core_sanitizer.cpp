@@ -742,30 +742,25 @@ void CoreSanitizer::PipeDestroyed() {
   if (mode_ == Mode::kCheck || !Step(ev)) FullBarrier("TPipe::Destroy", false);
 }
 
+bool CoreSanitizer::StepEventId(uint8_t kind, const char* event_name, uint32_t key, int32_t id) {
+  if (mode_ == Mode::kCheck) return false;
+  SanitizerEvent ev;
+  ev.kind = kind;
+  ev.id = key;
+  ev.calls = core_.api_calls;
+  ev.p1 = event_name;
+  ev.a = static_cast<uint32_t>(id);
+  return Step(ev);
+}
+
 void CoreSanitizer::EventIdAllocated(const char* event_name, uint32_t key, int32_t id) {
-  if (mode_ != Mode::kCheck) {
-    SanitizerEvent ev;
-    ev.kind = kEvEventIdAllocated;
-    ev.id = key;
-    ev.calls = core_.api_calls;
-    ev.p1 = event_name;
-    ev.a = static_cast<uint32_t>(id);
-    if (Step(ev)) return;
-  }
-  EventIdAllocatedChecked(event_name, key, id);
+  if (!StepEventId(kEvEventIdAllocated, event_name, key, id))
+    EventIdAllocatedChecked(event_name, key, id);
 }
 
 void CoreSanitizer::EventIdReleased(const char* event_name, uint32_t key, int32_t id) {
-  if (mode_ != Mode::kCheck) {
-    SanitizerEvent ev;
-    ev.kind = kEvEventIdReleased;
-    ev.id = key;
-    ev.calls = core_.api_calls;
-    ev.p1 = event_name;
-    ev.a = static_cast<uint32_t>(id);
-    if (Step(ev)) return;
-  }
-  EventIdReleasedChecked(event_name, key, id);
+  if (!StepEventId(kEvEventIdReleased, event_name, key, id))
+    EventIdReleasedChecked(event_name, key, id);
 }
 
 void CoreSanitizer::FinishBlock() {

@@ -188,6 +188,8 @@ class CoreSanitizer {
   bool Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base);
   // Either of the two for a call with no runs (false in kRecord: check it too).
   bool Step(SanitizerEvent& ev);
+  // Step for AllocEventID / ReleaseEventID (`kind`); false in kCheck.
+  bool StepEventId(uint8_t kind, const char* event_name, uint32_t key, int32_t id);
   // kFollow: true when the reference's next call is this buffer call (then it is passed).
   [[gnu::always_inline]] bool Followed(uint8_t kind, const BufferSlot& slot, QueuePipes pipes) {
     if (mode_ != Mode::kFollow) return false;
