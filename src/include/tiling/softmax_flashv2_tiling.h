@@ -111,23 +111,7 @@ inline void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t d
   const uint32_t tile = isFlashOutputBrc && dataTypeSize1 == 2 ? 16u : 8u;
   base_m = std::min(base_m, m);
   if (base_m < m && base_m > tile) base_m = base_m / tile * tile;
-  tiling::SoftMaxTiling& t = softmaxFlashTiling;
-  t.srcM = m;
-  t.srcK = k;
-  t.srcSize = m * k;
-  t.outMaxM = m;
-  t.outMaxK = blk;
-  t.outMaxSize = m * blk;
-  t.reduceM = base_m;
-  t.reduceK = blk;
-  t.reduceSize = base_m * blk;
-  t.splitM = base_m;
-  t.splitK = k;
-  t.splitSize = base_m * k;
-  t.rangeM = base_m == 0 ? 0 : m / base_m;
-  t.tailM = base_m == 0 ? 0 : m % base_m;
-  t.tailSplitSize = t.tailM * k;
-  t.tailReduceSize = t.tailM * blk;
+  tiling_structs_detail::FillSoftMaxTiling(softmaxFlashTiling, m, k, base_m, blk);
 }
 
 }  // namespace AscendC

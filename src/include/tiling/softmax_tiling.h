@@ -59,22 +59,7 @@ inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataType
     while (base_m != 0 && m % base_m != 0) base_m -= kBasicTile;
     while (base_m * k >= kUnit * kBasicMin) base_m /= 2;
   }
-  softmaxTiling.srcM = m;
-  softmaxTiling.srcK = k;
-  softmaxTiling.srcSize = m * k;
-  softmaxTiling.outMaxM = m;
-  softmaxTiling.outMaxK = per_blk;
-  softmaxTiling.outMaxSize = m * per_blk;
-  softmaxTiling.splitM = base_m;
-  softmaxTiling.splitK = k;
-  softmaxTiling.splitSize = base_m * k;
-  softmaxTiling.reduceM = base_m;
-  softmaxTiling.reduceK = per_blk;
-  softmaxTiling.reduceSize = base_m * per_blk;
-  softmaxTiling.rangeM = base_m == 0 ? 0 : m / base_m;
-  softmaxTiling.tailM = base_m == 0 ? 0 : m % base_m;
-  softmaxTiling.tailSplitSize = softmaxTiling.tailM * k;
-  softmaxTiling.tailReduceSize = softmaxTiling.tailM * per_blk;
+  tiling_structs_detail::FillSoftMaxTiling(softmaxTiling, m, k, base_m, per_blk);
 }
 
 // Whether [m, k] and the tiling meet SoftMax's basic-block conditions (k a multiple of 64 in

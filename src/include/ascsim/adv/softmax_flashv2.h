@@ -51,22 +51,7 @@ constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeIn
   if (reduce_m < m && reduce_m > tile) reduce_m = reduce_m / tile * tile;
   reduce_m = reduce_m < m ? reduce_m : m;
   SoftMaxTiling t;
-  t.srcM = m;
-  t.srcK = k;
-  t.srcSize = m * k;
-  t.outMaxM = m;
-  t.outMaxK = blk;
-  t.outMaxSize = m * blk;
-  t.reduceM = reduce_m;
-  t.reduceK = blk;
-  t.reduceSize = reduce_m * blk;
-  t.splitM = reduce_m;
-  t.splitK = k;
-  t.splitSize = reduce_m * k;
-  t.rangeM = reduce_m == 0 ? 0 : m / reduce_m;
-  t.tailM = reduce_m == 0 ? 0 : m % reduce_m;
-  t.tailSplitSize = t.tailM * k;
-  t.tailReduceSize = t.tailM * blk;
+  tiling_structs_detail::FillSoftMaxTiling(t, m, k, reduce_m, blk);
   return t;
 }
 

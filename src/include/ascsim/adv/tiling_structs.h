@@ -49,6 +49,38 @@ struct SoftMaxTiling {
 
 }  // namespace tiling
 
+namespace tiling_structs_detail {
+// The SoftMax-family fields that follow from [m, k], the rows per pass and the elements per 32 B
+// block: asc-devkit's SoftMaxTilingFunc and SoftMaxFlashV2TilingFunc
+// (impl/adv_api/tiling/activation/softmax_tiling.cpp) derive them the same way once base_m is
+// chosen. constexpr for the kernel-side SoftMaxFlashV2TilingFunc; plain inline where the host
+// headers are compiled as C++11 (a constexpr void function needs C++14).
+#if __cplusplus >= 201402L
+constexpr
+#else
+inline
+#endif
+void FillSoftMaxTiling(tiling::SoftMaxTiling& t, uint32_t m, uint32_t k, uint32_t base_m,
+                       uint32_t blk) {
+  t.srcM = m;
+  t.srcK = k;
+  t.srcSize = m * k;
+  t.outMaxM = m;
+  t.outMaxK = blk;
+  t.outMaxSize = m * blk;
+  t.splitM = base_m;
+  t.splitK = k;
+  t.splitSize = base_m * k;
+  t.reduceM = base_m;
+  t.reduceK = blk;
+  t.reduceSize = base_m * blk;
+  t.rangeM = base_m == 0 ? 0 : m / base_m;
+  t.tailM = base_m == 0 ? 0 : m % base_m;
+  t.tailSplitSize = t.tailM * k;
+  t.tailReduceSize = t.tailM * blk;
+}
+}  // namespace tiling_structs_detail
+
 using tiling::RmsNormTiling;
 using tiling::SoftMaxTiling;
 
