@@ -1,7 +1,8 @@
 #undef NDEBUG  // the kernel assert is what is tested; a Release build defines NDEBUG
 // DumpTensor with a ShapeInfo, DumpAccChkPoint (ascsim/aicore/dump_tensor.h) and the kernel assert
 // (ascsim/aicore/kernel_assert.h): the printed text of each documented case, the offset dump, the
-// 30 KB limit, GM tensors, L1 tensors; an assertion's line and fault, with and without a message.
+// 30 KB limit, GM tensors, L1 tensors; an assertion's line and fault, with and without a message;
+// KERNEL_LOG and ASCENDC_ASSERT (ascsim/aicore/kernel_log.h).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -131,6 +132,46 @@ TEST(KernelAssert, AFailedAssertionPrintsItsLineAndFaultsTheBlock) {
     plain = e.what();
   }
   EXPECT_THAT(plain, HasSubstr("Assertion `1 + 1 == 3' failed."));
+}
+
+// KERNEL_LOG prints CANN's CPU-debug layout on the block's channel; ASCENDC_ASSERT runs its
+// behaviour, then faults the block with the condition and where it is.
+TEST(KernelLog, LinesCarryLevelBlockCoreTypeAndPlace) {
+  const std::string out = Printed([] {
+    KERNEL_LOG(KERNEL_ERROR, "tile %d of %u", 3, 7u);
+    KERNEL_LOG(KERNEL_INFO, "plain");
+    KERNEL_LOG(KERNEL_EORROR, "misspelt level");  // compiles, as on the device build
+    ASCENDC_ASSERT(1 + 1 == 2, { KERNEL_LOG(KERNEL_ERROR, "not printed"); });
+  });
+  EXPECT_THAT(out, HasSubstr("[block 0] [ERROR][Block_0][AIV_0][" __FILE__ ":"));
+  EXPECT_THAT(out, HasSubstr("] tile 3 of 7\n"));
+  EXPECT_THAT(out, HasSubstr("[block 0] [INFO][Block_0][AIV_0]["));
+  EXPECT_THAT(out, HasSubstr("[KERNEL_EORROR][Block_0]"));
+  EXPECT_THAT(out, HasSubstr("] misspelt level\n"));
+  EXPECT_THAT(out, Not(HasSubstr("not printed")));
+}
+
+TEST(KernelLog, AFailedAscendcAssertRunsItsBehaviourAndFaultsTheBlock) {
+  testing::internal::CaptureStdout();
+  std::string fault;
+  try {
+    ascsim::Launch("checking", 2, [] {
+      const int64_t b = AscendC::GetBlockIdx();
+      ASCENDC_ASSERT(b != 1, { KERNEL_LOG(KERNEL_ERROR, "Division by zero error!"); });
+    });
+  } catch (const ascsim::KernelError& e) {
+    fault = e.what();
+  }
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_THAT(fault, HasSubstr("checking: block 1/2: ASCENDC_ASSERT(b != 1) failed at "));
+  EXPECT_THAT(fault, HasSubstr("dump_tensor_test.cpp:"));
+  EXPECT_THAT(out, HasSubstr("[block 1] [ERROR][Block_1][AIV_0]"));
+  EXPECT_THAT(out, HasSubstr("Division by zero error!"));
+  EXPECT_THAT(out, Not(HasSubstr("[block 0] [ERROR]")));
+}
+
+TEST(KernelLogDeathTest, OutsideAKernelAFailedAscendcAssertAborts) {
+  EXPECT_DEATH(ASCENDC_ASSERT(2 < 1, {}), "ASCENDC_ASSERT\\(2 < 1\\) failed.");
 }
 
 TEST(KernelAssertDeathTest, OutsideAKernelItIsTheCLibrarysAssert) {

@@ -2,12 +2,16 @@
 
 #include "ascsim/aicore/dump_tensor.h"
 #include "ascsim/aicore/kernel_assert.h"
+#include "ascsim/aicore/kernel_log.h"
+#include "ascsim/aicore/kernel_type.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <mutex>
+
+#include <unistd.h>
 
 namespace ascsim::aicore {
 namespace {
@@ -88,6 +92,46 @@ void KernelAssertFailed(const char* expr, const char* file, unsigned line, const
     one_line.pop_back();
   }
   Fault(ErrorKind::kInvalidArgument, one_line);
+}
+
+namespace {
+// KERNEL_LOG's level names as CANN's KERNEL_LOG_<level> macros print them.
+const char* LogLevelText(const char* level_name) {
+  if (std::strcmp(level_name, "KERNEL_DEBUG") == 0) return "DEBUG";
+  if (std::strcmp(level_name, "KERNEL_INFO") == 0) return "INFO";
+  if (std::strcmp(level_name, "KERNEL_WARN") == 0) return "WARN";
+  if (std::strcmp(level_name, "KERNEL_ERROR") == 0) return "ERROR";
+  return level_name;
+}
+}  // namespace
+
+void KernelLogLine(const char* level_name, const char* file, unsigned line, const char* function,
+                   const std::string& message) {
+  const CoreContext* core = TryCurrentCore();
+  const unsigned pid = static_cast<unsigned>(getpid());
+  if (core == nullptr) {
+    std::lock_guard<std::mutex> lock(PrintMutex());
+    std::printf("[%s][%s:%u][%s][%u] %s\n", LogLevelText(level_name), file, line, function, pid,
+                message.c_str());
+    std::fflush(stdout);
+    return;
+  }
+  // g_coreType as the kernel sees it: AIC, AIV, or MIX for a core that runs both.
+  const char* type = g_coreType == AscendC::AIC   ? "AIC_"
+                     : g_coreType == AscendC::AIV ? "AIV_"
+                                                  : "MIX_";
+  KernelPrint(Str("[", LogLevelText(level_name), "][Block_", core->block_idx, "][", type,
+                  core->sub_block_idx, "][", file, ":", line, "][", function, "][", pid, "] ",
+                  message, "\n"));
+}
+
+void AscendcAssertFailed(const char* cond, const char* file, unsigned line, const char* function) {
+  if (TryCurrentCore() == nullptr) {
+    std::fprintf(stderr, "%s:%u: %s: ASCENDC_ASSERT(%s) failed.\n", file, line, function, cond);
+    std::abort();
+  }
+  Fault(ErrorKind::kInvalidArgument,
+        Str("ASCENDC_ASSERT(", cond, ") failed at ", file, ":", line, " in ", function));
 }
 
 }  // namespace ascsim::aicore

@@ -53,6 +53,7 @@
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/kernel_assert.h"
 #include "ascsim/aicore/kernel_constants.h"
+#include "ascsim/aicore/kernel_log.h"
 #include "ascsim/aicore/kernel_print.h"
 #include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/kernel_utils.h"
