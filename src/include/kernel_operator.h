@@ -24,6 +24,7 @@
 #include "ascsim/adv/math_sinh.h"
 #include "ascsim/adv/broadcast.h"
 #include "ascsim/adv/math_erf.h"
+#include "ascsim/adv/math_erfc.h"
 #include "ascsim/adv/reduce.h"
 #include "ascsim/adv/math_round.h"
 #include "ascsim/adv/index.h"

@@ -95,6 +95,22 @@ inline void GetErfMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSi
                               adv_tiling_detail::kRepeatBytes);
 }
 
+// Erfc (asc-devkit impl/adv_api/tiling/math/erfc_tiling_impl.cpp): 7 (float) or 16 (half) live
+// nodes of the input's size, at least one 256 B repeat each; an empty shape leaves both unset.
+inline void GetErfcMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
+                                 uint32_t& maxValue, uint32_t& minValue) {
+  const uint32_t n = adv_tiling_detail::Elements(srcShape);
+  if (n == 0) return;
+  const uint32_t nodes = typeSize == sizeof(float) ? 7 : 16;
+  minValue = nodes * adv_tiling_detail::kRepeatBytes;
+  maxValue = nodes * std::max(n * typeSize, adv_tiling_detail::kRepeatBytes);
+}
+inline void GetErfcTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                       uint32_t& extraBuf) {
+  maxLiveNodeCount = typeSize == sizeof(float) ? 7 : 16;
+  extraBuf = 0;
+}
+
 // Power: pieces of 64-element multiples, five float pieces and three 32 B-aligned bit masks each.
 inline uint32_t PowerTmpBytesForPiece(uint32_t split) {
   const uint32_t mask_bytes = ((split + 63) / 64 * 64 / 8 + 31) / 32 * 32;
