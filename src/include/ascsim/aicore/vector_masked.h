@@ -141,6 +141,14 @@ void WriteMaskRegister(const char* call, CoreContext& core, const MaskArg& m) {
           Str(call, ": bitwise mask[1] is ", Hex(high), " but must be 0 for 32-bit ", TypeName<T>(),
               " (64 elements per repeat)"));
   }
+  // 64-bit operands (a Cast from or to int64_t): 32 elements per repeat, mask[0] in
+  // [0, 2^32 - 1] and mask[1] = 0 (asc-devkit docs SIMD计算说明/掩码.md).
+  if (sizeof(T) == 8 && (high != 0 || (m.bits[0] >> 32) != 0)) {
+    Fault(ErrorKind::kInvalidArgument,
+          Str(call, ": bitwise mask ", Hex(high), ":", Hex(m.bits[0]),
+              " sets elements past 32, but a 64-bit ", TypeName<T>(),
+              " repeat has 32 elements (mask[0] in [0, 2^32 - 1], mask[1] 0)"));
+  }
   core.vector.mask_low = m.bits[0];
   core.vector.mask_high = high;
 }
@@ -178,7 +186,8 @@ simd::RepeatPlan PlanFromRegister(const char* call, const CoreContext& core, int
 template <class T>
 simd::RepeatPlan ResolvePlan(const char* call, CoreContext& core, bool is_set_mask,
                              const MaskArg& m, int64_t repeat_time) {
-  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "mask/repeat form takes 16- or 32-bit elements");
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                "mask/repeat form takes 16-, 32- or (Cast) 64-bit elements");
   if (is_set_mask) WriteMaskRegister<T>(call, core, m);
   return PlanFromRegister<T>(call, core, repeat_time);
 }
