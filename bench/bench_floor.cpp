@@ -1,6 +1,5 @@
 // The floor: what this machine does for the same arithmetic written as one fused Highway loop
-// over all hardware threads, over pre-touched memory (advised for huge pages, as NumPy's arrays
-// and the simulator's device buffers are: floor_team.h). ascsim's kernels are compared with it.
+// over all hardware threads, over pre-touched memory. ascsim's kernels are compared with it.
 //   add:  z[i] = x[i] + y[i] (half through float via F16C, rounded once; or float)
 //   gelu: y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) in float, on half or float input,
 //         computed as the shipped kernel does: x / (1 + exp(-2 sqrt(2/pi) x (1 + 0.044715 x^2)))
@@ -37,7 +36,6 @@ struct Buffers {  // pre-touched: written once before timing
       : x(hwy::AllocateAligned<uint8_t>(bytes)),
         y(hwy::AllocateAligned<uint8_t>(bytes)),
         z(hwy::AllocateAligned<uint8_t>(bytes)) {
-    for (uint8_t* p : {x.get(), y.get(), z.get()}) AdviseHugePages(p, bytes);
     for (size_t i = 0; i < bytes; ++i) {  // small finite values in both dtypes
       x[i] = static_cast<uint8_t>(i % 2 ? 0x3c : i * 7);
       y[i] = static_cast<uint8_t>(i % 2 ? 0x3b : i * 13);

@@ -13,8 +13,6 @@
 #include <thread>
 #include <vector>
 
-#include <sys/mman.h>
-
 namespace floor_kernels {
 
 // Persistent threads; Run(f) calls f(t, threads) on every thread (the caller is thread 0).
@@ -74,18 +72,6 @@ void Slice(size_t n, unsigned t, unsigned k, size_t* begin, size_t* end) {
   const size_t chunks = (n + 63) / 64;
   *begin = std::min(n, chunks * t / k * 64);
   *end = std::min(n, chunks * (t + 1) / k * 64);
-}
-
-// The floor's memory is backed as the simulator's is: NumPy arrays of 4 MiB and more and
-// DeviceMalloc's large allocations (device_memory.cpp) ask for transparent huge pages before their
-// first touch, so the floor does the same with its buffers (advice; ignored where THP is off).
-inline void AdviseHugePages(void* p, size_t bytes) {
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
-  if (bytes >= 2 * kHuge && end > begin) {
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-  }
 }
 
 }  // namespace floor_kernels

@@ -10,8 +10,6 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#include <sys/mman.h>
-
 #include "ascsim/aicore/checks.h"
 #include "ascsim/runtime.h"
 #include "runtime/device_memory_internal.h"
@@ -42,21 +40,6 @@ size_t SizeClass(size_t bytes) {
     return c;
   }
   return (bytes + (size_t{1} << 20) - 1) & ~((size_t{1} << 20) - 1);
-}
-
-// Large allocations ask for transparent huge pages before their first touch, as NumPy does for
-// its arrays of 4 MiB and more (numpy/core/src/multiarray/alloc.c, `_set_madvise_hugepage`, on
-// by default on Linux), so a kernel's output is backed like the NumPy inputs it is computed from:
-// a kernel streams GM through UB tile by tile, and with 4 KiB pages every 4 KiB of GM is a TLB
-// miss (a two-level walk under a hypervisor): ~7% of the CPU time of add float16 at 2^24
-// (bench_vs_floor). Advice only: where THP is off, or no whole 2 MiB lies inside the range,
-// nothing changes (madvise's error is ignored on purpose).
-void AdviseHugePages(void* p, size_t bytes) {
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  if (bytes < 2 * kHuge) return;
-  const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
 struct Entry {
@@ -111,7 +94,6 @@ class DeviceMemory {
         throw OutOfDeviceMemory("device memory exhausted: cannot allocate " +
                                 std::to_string(bytes) + " B");
       }
-      AdviseHugePages(p, capacity);
     }
     std::unique_lock<std::shared_mutex> lock(mu_);
     entries_[reinterpret_cast<uintptr_t>(p)] = Entry{bytes, capacity, false};

@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -62,57 +60,6 @@ TEST(DeviceMemorySize, SizesThatWouldWrapFail) {
   void* p = ascsim::DeviceMalloc(100);
   EXPECT_EQ(ascsim::DeviceAllocationSize(p), 100u);
   ascsim::DeviceFree(p);
-}
-
-}  // namespace
-
-namespace {
-
-// The VmFlags of the mapping that holds `p` in /proc/self/smaps ("" when not found).
-std::string VmFlagsAt(const void* p) {
-  std::ifstream smaps("/proc/self/smaps");
-  std::string line;
-  bool inside = false;
-  const auto addr = reinterpret_cast<uintptr_t>(p);
-  while (std::getline(smaps, line)) {
-    uintptr_t begin = 0, end = 0;
-    char dash = 0;
-    std::istringstream head(line);
-    if (head >> std::hex >> begin >> dash >> end && dash == '-' &&
-        line.find(':') > line.find(' ')) {
-      inside = begin <= addr && addr < end;
-      continue;
-    }
-    if (inside && line.rfind("VmFlags:", 0) == 0) return line;
-  }
-  return "";
-}
-
-bool TransparentHugePagesAvailable() {
-  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
-  std::string text;
-  std::getline(mode, text);
-  return !text.empty() && text.find("[never]") == std::string::npos;
-}
-
-// A large allocation is advised for transparent huge pages (VmFlags "hg"), as NumPy's arrays are;
-// a small one, which shares the heap with everything else, is left alone.
-TEST(DeviceMemoryHugePages, LargeAllocationsAreAdvised) {
-  if (!TransparentHugePagesAvailable()) GTEST_SKIP() << "transparent huge pages are off here";
-  const size_t large = size_t{8} << 20;
-  void* p = ascsim::DeviceMalloc(large);
-  const std::string flags = VmFlagsAt(static_cast<uint8_t*>(p) + large / 2);
-  ASSERT_FALSE(flags.empty()) << "no mapping found for " << p;
-  EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
-  // Reused from the cache, it keeps the advice.
-  ascsim::DeviceFree(p);
-  void* q = ascsim::DeviceMalloc(large);
-  EXPECT_NE(VmFlagsAt(static_cast<uint8_t*>(q) + large / 2).find(" hg"), std::string::npos);
-  ascsim::DeviceFree(q);
-
-  void* small = ascsim::DeviceMalloc(4096);
-  EXPECT_EQ(VmFlagsAt(small).find(" hg"), std::string::npos) << VmFlagsAt(small);
-  ascsim::DeviceFree(small);
 }
 
 }  // namespace
