@@ -139,6 +139,44 @@ TEST(VectorMasked, AddInt16AndInt32) {
   RunBinaryCases<int32_t>();
 }
 
+// The replicated row is kept per thread between instructions: a row whose bytes changed since
+// (same tensor), a longer instruction after a shorter one, and the same bytes in another tensor
+// must each give the per-element result.
+template <class T>
+void RunRepeatedRowSequence() {
+  CoreFixture fx;
+  auto dst = fx.Take<T>(kCap), row = fx.Take<T>(kCap), other = fx.Take<T>(kCap),
+       b = fx.Take<T>(kCap);
+  const uint32_t per = 256 / sizeof(T);
+  const auto vb = RandomVector<T>(kCap, -50, 50, 77);
+  Fill(b, vb);
+  const AscendC::BinaryRepeatParams p(1, 1, 1, 8, 0, 8);  // src0: one row for every repeat
+  const struct {
+    uint8_t repeat;
+    uint32_t seed;      // the row's values
+    bool other_tensor;  // the same values, from the second tensor
+  } steps[] = {{8, 1, false}, {3, 1, false}, {12, 1, false}, {12, 2, false}, {4, 2, true},
+               {15, 3, true}};
+  for (const auto& st : steps) {
+    SCOPED_TRACE(::testing::Message() << "repeat " << int(st.repeat) << " row " << st.seed);
+    const auto vr = RandomVector<T>(per, -50, 50, st.seed);
+    auto& src = st.other_tensor ? other : row;
+    Fill(src, vr);
+    std::vector<T> want(kCap, Sentinel<T>());
+    Fill(dst, want);
+    AscendC::Max(dst, src, b, per, st.repeat, p);
+    for (uint32_t i = 0; i < st.repeat * per; ++i) {
+      const Ar<T> x = Ar<T>(vr[i % per]), y = Ar<T>(vb[i]);
+      want[i] = T(x > y ? x : y);
+    }
+    ExpectSame(Read(dst, kCap), want, "Max");
+  }
+}
+TEST(VectorMasked, RepeatedRowKeptBetweenInstructionsFollowsItsBytes) {
+  RunRepeatedRowSequence<half>();
+  RunRepeatedRowSequence<float>();
+}
+
 // Binary ops other than Add with one odd layout each, half and float.
 template <class T>
 void RunOtherBinary() {

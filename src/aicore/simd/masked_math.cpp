@@ -51,10 +51,20 @@ bool ReplicateRepeatedRow(const RepeatPlan& plan, size_t elem, const Stride& sd,
   const auto* dst = static_cast<const uint8_t*>(d);
   if (dst < src_row + kRow && src_row < dst + bytes) return false;
   thread_local std::vector<uint8_t> scratch;
-  if (scratch.size() < bytes) scratch.resize(bytes);
-  // Fixed-size copies: the compiler emits plain vector moves (a doubling memcpy would reach
-  // libc's `rep movsb`).
-  for (size_t at = 0; at < bytes; at += kRow) std::memcpy(scratch.data() + at, src_row, kRow);
+  // The scratch's first `filled` bytes hold copies of `filled_row`. A kernel reuses one row of
+  // constants tile after tile (gelu_custom's clamp at -20: every tile of every block on this
+  // thread), so the copies are made again only for another row or a longer instruction. Nothing
+  // else writes the scratch: dst never overlaps it and the instruction only reads it.
+  thread_local uint8_t filled_row[kRow];
+  thread_local size_t filled = 0;
+  if (filled < bytes || std::memcmp(filled_row, src_row, kRow) != 0) {
+    if (scratch.size() < bytes) scratch.resize(bytes);
+    // Fixed-size copies: the compiler emits plain vector moves (a doubling memcpy would reach
+    // libc's `rep movsb`).
+    for (size_t at = 0; at < bytes; at += kRow) std::memcpy(scratch.data() + at, src_row, kRow);
+    std::memcpy(filled_row, src_row, kRow);
+    filled = bytes;
+  }
   (row_a ? *a : *b) = scratch.data();
   return true;
 }
