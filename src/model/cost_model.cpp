@@ -23,7 +23,8 @@
 //     hbm_run_overhead_bytes lost per copy and hbm_row_overhead_bytes per further row of a
 //     vector-side copy) carries L2 misses and write-backs; a cube ND2NZ copy's misses wait
 //     cube_miss_head_us (by its miss fraction) on MTE2 before they flow at cube_miss_core_gbps;
-//     the port (port_bandwidth_gbps) carries every transfer. Both are shared, fluidly, by the
+//     the port (port_bandwidth_gbps) carries every transfer but the bytes L2 serves, which L2
+//     reads at l2_read_gbps (all of them share it). All are shared, fluidly, by the
 //     transfers in flight at each moment, whichever cores issued them: an idle core takes no
 //     share. The data is usable dma_latency_us after the last byte. The pipe is busy from the
 //     moment the transfer could start until its last byte (waiting for bandwidth is busy time,
@@ -283,6 +284,8 @@ struct Flow {
   bool port = true;        // uses the L2 / interconnect port
   double hbm_weight = 1;   // share of contended HBM against others' weights
   double port_weight = 1;  // share of the contended port
+  double port_share = 1;   // port bytes per byte moved (a read's L2 hits: none, with l2_read_gbps)
+  double l2_share = 0;     // L2-read bytes per byte moved (a read's hit fraction)
   double rate = 0;         // bytes/us now
   double head = 0;         // start-up before its bytes flow (the pipe is busy meanwhile)
   double start = 0, end = 0;
@@ -302,7 +305,8 @@ class MemorySystem {
         thrashing_(thrashing),
         stats_(stats),
         hbm_(soc.gm_bandwidth_gbps * 1e3),
-        port_(soc.port_bandwidth_gbps > 0 ? soc.port_bandwidth_gbps * 1e3 : kInf) {}
+        port_(soc.port_bandwidth_gbps > 0 ? soc.port_bandwidth_gbps * 1e3 : kInf),
+        l2_read_(soc.l2_read_gbps * 1e3) {}
   void Reserve(size_t flows) { flows_.reserve(flows); }
 
   // Registers core `core`'s transfer `call`, to start at `ready`; returns its id.
@@ -338,6 +342,13 @@ class MemorySystem {
       if (bytes > 0) hit_fraction = static_cast<double>(hit) / bytes;
       if (miss > 0 && bytes > 0) f.hbm = (miss + run_overhead * (miss / bytes)) / bytes;
       f.port_weight = soc_.mte2_port_weight > 0 ? soc_.mte2_port_weight : 1;
+      // The bytes L2 serves are read at L2's own bandwidth, not through the port the misses and
+      // the writes share (held-out set N, CFG_MDL cases: 3.4 TB/s of L2 hits in all, where the
+      // port's 2.2 TB/s made them 18-43% slow; docs/calibration.md).
+      if (l2_read_ > 0) {
+        f.port_share = 1 - hit_fraction;
+        f.l2_share = hit_fraction;
+      }
     } else {
       ++stats_->mte3_transfers;
       stats_->mte3_bytes += call.bytes;
@@ -353,7 +364,7 @@ class MemorySystem {
       }
     }
     stats_->hbm_busy_us += f.hbm * bytes / hbm_;
-    if (port_ < kInf) stats_->port_busy_us += bytes / port_;
+    if (port_ < kInf) stats_->port_busy_us += f.port_share * bytes / port_;
     // Fixpipe into GM is not MTE3: it drains L0C at its own rate (fix_elements_per_cycle of the
     // destination type), far above one MTE3 engine. The published pure-Cube Matmul (M=128,
     // N=30720, K=64 on 24 AICs: 11.21 us in all, 655 KB of float C per AIC) needs more than
@@ -541,16 +552,32 @@ class MemorySystem {
         rate_[c.index] = share_[c.index] / flows_[static_cast<size_t>(active_[c.index])].hbm;
       }
     }
+    // The port carries each transfer's port_share of its bytes, L2 a read's hit fraction (when
+    // it has its own read bandwidth); a transfer moves at the rate both leave it.
     claims_.clear();
     for (size_t i = 0; i < n; ++i) {
-      if (flows_[static_cast<size_t>(active_[i])].port)
-        claims_.push_back(
-            {std::min(rate_[i], port_), flows_[static_cast<size_t>(active_[i])].port_weight, i});
+      const Flow& f = flows_[static_cast<size_t>(active_[i])];
+      if (f.port && f.port_share > 0)
+        claims_.push_back({std::min(rate_[i] * f.port_share, port_), f.port_weight, i});
     }
     if (!claims_.empty() && port_ < kInf) {
       share_.assign(n, 0);
       WaterFill(port_, claims_, share_);
-      for (const Claim& c : claims_) rate_[c.index] = share_[c.index];
+      for (const Claim& c : claims_)
+        rate_[c.index] = share_[c.index] / flows_[static_cast<size_t>(active_[c.index])].port_share;
+    }
+    claims_.clear();
+    for (size_t i = 0; i < n; ++i) {
+      const Flow& f = flows_[static_cast<size_t>(active_[i])];
+      if (f.l2_share > 0) claims_.push_back({rate_[i] * f.l2_share, f.port_weight, i});
+    }
+    if (!claims_.empty() && l2_read_ > 0) {
+      share_.assign(n, 0);
+      WaterFill(l2_read_, claims_, share_);
+      for (const Claim& c : claims_) {
+        const double r = share_[c.index] / flows_[static_cast<size_t>(active_[c.index])].l2_share;
+        rate_[c.index] = std::min(rate_[c.index], r);
+      }
     }
     for (size_t i = 0; i < n; ++i) flows_[static_cast<size_t>(active_[i])].rate = rate_[i];
   }
@@ -573,7 +600,7 @@ class MemorySystem {
   L2Lines* l2_;
   bool thrashing_;
   TransferStats* stats_;
-  double hbm_, port_;  // capacities, bytes/us
+  double hbm_, port_, l2_read_;  // capacities, bytes/us (l2_read_ 0: hits use the port)
   double now_ = 0;
   std::vector<Flow> flows_;
   std::vector<int64_t> active_, ended_, ended_before_;

@@ -125,9 +125,10 @@ TEST(ModelCalibrationMatmul, LargeShapeCoresBaseBlockAndMdl) {
   Check("matmul 4096x5120x4096, 20 blocks, base 128/256/64: aic_mte2_time",
         PipeMean(eb, "MTE2", true), 808, 0.25);
   // A miss: the document does not print its L1 tiling, and ascsim's GetTiling sets stepKa =
-  // stepKb = 1, so CFG_MDL copies one base block at a time here, as CFG_NORM does.
+  // stepKb = 1, so CFG_MDL copies one base block at a time here, as CFG_NORM does (+57.8%
+  // before L2 hits were read at L2's bandwidth, +44.6% since).
   Check("matmul 4096x5120x4096, 20 blocks, CFG_MDL: aic_mte2_time", PipeMean(em, "MTE2", true), 591,
-        0.25, 0.576);
+        0.25, 0.446);
   // The differences: 20 blocks against 4 (published 4.76x), the larger base block (3.03x).
   EXPECT_GT(e4.task_duration_us / e20.task_duration_us, 4.0);
   EXPECT_GT(PipeMean(e20, "MTE2", true) / PipeMean(eb, "MTE2", true), 2.4);
@@ -150,8 +151,11 @@ TEST(ModelCalibrationMatmul, MixLaunchSharesGmOnlyAmongActiveCores) {
     if (!c.cube) continue;
     aic_mte2_ratio += c.utilisation.at("MTE2");
     ++aics;
-    // MTE2 is each AIC's busiest pipe.
+    // MTE2 is each AIC's busiest pipe but the scalar one: the Matmul's own scalar work (set-up,
+    // blocks, the four client requests) runs beside it and is about as long once L2 hits are
+    // read at L2's bandwidth (docs/calibration.md).
     for (const auto& [pipe, ratio] : c.utilisation) {
+      if (pipe == "S") continue;
       EXPECT_LE(ratio, c.utilisation.at("MTE2")) << pipe << " of AIC block " << c.block;
     }
   }

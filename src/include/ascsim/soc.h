@@ -79,6 +79,11 @@ struct SocProfile {
   // in place of vector_head_cycles; 0: vector_head_cycles). asc-devkit's low-latency-instruction
   // guide: a reduction's latency is about 2-5x an Add's (docs/calibration.md, "Vector latency").
   double vector_reduce_head_cycles = 0;
+  // L2's read bandwidth for the bytes it serves (GB/s, all cores together; 0: hits go through
+  // the port like everything else). An L2 hit does not cross the port the misses and writes
+  // share: asc-devkit's matmul_high_performance README puts L2's peak at about 5 TB/s against
+  // HBM's 1.8 ("L2Cache的纯读带宽约为GM的3到4倍"), and its case 5 reads 3.4 TB/s in all.
+  double l2_read_gbps = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
