@@ -234,6 +234,13 @@ class MatmulImpl {
     NotSimulated("SetQuantVector", "per-channel quantisation");
   }
   void SetBatchNum(int32_t, int32_t) { NotSimulated("SetBatchNum", "batch Matmul"); }
+  // The number of batches IterateBatch keeps in L0C before one copy out; 1 unless the config's
+  // bmmOutMode asks for several (asc-devkit impl/adv_api/detail/matmul/batch_matmul_impl.h).
+  // Kernels call it before Init; batch Matmul itself faults at Init (batch layouts) and
+  // IterateBatch.
+  void SetNBatchOutNum(int32_t nBatchOutNumIn) {
+    nBatchOutNum_ = kCfg.bmmOutMode != BatchOutMode::SINGLE_BATCH ? nBatchOutNumIn : 1;
+  }
   void SetHF32(bool enableHF32 = false, int32_t = 0) {
     if (enableHF32) NotSimulated("SetHF32", "HF32 mode");
   }
@@ -1184,6 +1191,7 @@ class MatmulImpl {
   int32_t singleM_ = 0, singleN_ = 0, singleK_ = 0;
   uint64_t quantScalar_ = 0;
   bool quantSet_ = false;
+  int32_t nBatchOutNum_ = 1;
   uint8_t subBlockIdx_ = 0;
   __gm__ uint8_t* workspace_ = nullptr;
   uint64_t workspaceBytes_ = 0;
