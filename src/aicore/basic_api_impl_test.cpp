@@ -1,9 +1,11 @@
 // The raw-address *Impl forms production kernels call (basic_api_impl.h): a kernel moving rows
 // through DataCopyPadGm2UBImpl / DataCopyPadUB2GMImpl / DataCopyGM2UBImpl / DataCopyUB2GMImpl with
 // `(__ubuf__ T*)tensor.GetPhyAddr()` pointers, against a scalar reference in half and float with
-// odd sizes; TransDataTo5HDImpl with pointer lists; every error path with its message.
+// odd sizes; TransDataTo5HDImpl with pointer lists; the block reduce / duplicate intrinsics under
+// the kernel's mask; every error path with its message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -150,7 +152,75 @@ void CheckTransData() {
 TEST(BasicApiImpl, TransDataTo5HDPointerListsHalf) { CheckTransData<half>(); }
 TEST(BasicApiImpl, TransDataTo5HDPointerListsFloat) { CheckTransData<float>(); }
 
+// BlockReduce{Max,Sum,Min}IntrinsicsImpl and DuplicateIntrinsicsImpl under the mask the kernel set,
+// as moe_gating_top_k_softmax_perf (counter mode) and mc2_nd_to_nz write them, against scalar
+// references: each 32-byte block of src reduced to one value; the first n elements duplicated.
+template <class T>
+void CheckReduceDupIntrinsics() {
+  constexpr uint32_t kPerBlock = 32 / sizeof(T);
+  constexpr uint32_t kBlocks = 13;  // a repeat and 5 blocks in counter mode
+  CoreFixture fx;
+  auto src = fx.Take<T>(2 * 8 * kPerBlock), dst = fx.Take<T>(2 * 8 * kPerBlock);
+  std::vector<float> v(2 * 8 * kPerBlock);
+  for (uint32_t i = 0; i < v.size(); ++i) {
+    v[i] = static_cast<float>((i * 37 + 11) % 97) - 48.0f;
+    src.SetValue(i, T(v[i]));
+  }
+  // Counter mode: the first kBlocks blocks, one result per block, results contiguous.
+  AscendC::AscendCUtils::SetMaskCount<T>();
+  AscendC::SetVectorMask<T, AscendC::MaskMode::COUNTER>(0, kBlocks * kPerBlock);
+  AscendC::BlockReduceMaxIntrinsicsImpl((__ubuf__ T*)dst.GetPhyAddr(), (__ubuf__ T*)src.GetPhyAddr(),
+                                        1, 1, 1, 8);
+  AscendC::AscendCUtils::SetMaskNorm<T>();
+  for (uint32_t b = 0; b < kBlocks; ++b) {
+    float want = v[b * kPerBlock];
+    for (uint32_t j = 1; j < kPerBlock; ++j) want = std::max(want, v[b * kPerBlock + j]);
+    ASSERT_EQ(static_cast<float>(dst.GetValue(b)), want) << b;
+  }
+  // Normal mode, two repeats of 8 blocks with the first 2 elements of each block masked in.
+  uint64_t low = 0;
+  for (uint32_t b = 0; b < 8; ++b) low |= uint64_t{3} << (b * kPerBlock % 64);
+  const uint64_t high = sizeof(T) == 2 ? low : 0;
+  AscendC::SetVectorMask<T>(sizeof(T) == 2 ? high : 0, sizeof(T) == 2 ? low : 0x0303030303030303ull);
+  AscendC::BlockReduceSumIntrinsicsImpl((__ubuf__ T*)dst.GetPhyAddr(),
+                                        (__ubuf__ T*)src.GetPhyAddr(), 2, 1, 1, 8);
+  AscendC::BlockReduceMinIntrinsicsImpl((__ubuf__ T*)dst[16].GetPhyAddr(),
+                                        (__ubuf__ T*)src.GetPhyAddr(), 2, 1, 1, 8);
+  for (uint32_t b = 0; b < 16; ++b) {
+    const float a0 = v[b * kPerBlock], a1 = v[b * kPerBlock + 1];
+    ASSERT_EQ(static_cast<float>(dst.GetValue(b)), static_cast<float>(T(a0 + a1))) << b;
+    ASSERT_EQ(static_cast<float>(dst.GetValue(16 + b)), std::min(a0, a1)) << b;
+  }
+  // Duplicate of 3 blocks and 1 element (counter mode) over a filled tensor.
+  AscendC::AscendCUtils::SetMaskCount<T>();
+  const uint32_t n = 3 * kPerBlock + 1;
+  AscendC::SetVectorMask<T, AscendC::MaskMode::COUNTER>(0, n);
+  AscendC::DuplicateIntrinsicsImpl((__ubuf__ T*)src.GetPhyAddr(), T(7), 1, 1, 8);
+  AscendC::AscendCUtils::SetMaskNorm<T>();
+  for (uint32_t i = 0; i < 8 * kPerBlock; ++i) {
+    ASSERT_EQ(static_cast<float>(src.GetValue(i)), i < n ? 7.0f : static_cast<float>(T(v[i]))) << i;
+  }
+}
+TEST(BasicApiImpl, ReduceAndDuplicateIntrinsicsHalf) { CheckReduceDupIntrinsics<half>(); }
+TEST(BasicApiImpl, ReduceAndDuplicateIntrinsicsFloat) { CheckReduceDupIntrinsics<float>(); }
+
 #define EXPECT_HAS(msg, text) EXPECT_NE((msg).find(text), std::string::npos) << (msg)
+
+TEST(BasicApiImpl, IntrinsicsFormsCheckTheirAddresses) {
+  CoreFixture fx;
+  EXPECT_HAS(ErrorOf([&] {
+               AscendC::BlockReduceMaxIntrinsicsImpl((__ubuf__ float*)(uintptr_t)0x3f000,
+                                                     (__ubuf__ float*)(uintptr_t)0x3f000, 1, 1, 1,
+                                                     8);
+             }),
+             "BlockReduceMaxIntrinsicsImpl: dst UB address 0x3f000 lies in no buffer of this "
+             "core's TPipe");
+  EXPECT_HAS(ErrorOf([&] {
+               AscendC::DuplicateIntrinsicsImpl((__ubuf__ half*)(uintptr_t)0x3f000, half(0), 1, 1,
+                                                8);
+             }),
+             "DuplicateIntrinsicsImpl: dst UB address 0x3f000 lies in no buffer");
+}
 
 TEST(BasicApiImpl, Misuse) {
   CoreFixture fx;

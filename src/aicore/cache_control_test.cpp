@@ -51,4 +51,22 @@ TEST(CacheControl, DcciDstFormIsNotOn310P) {
             std::string::npos);
 }
 
+TEST(CacheControl, ICachePreLoadLengthStaysBelowTheICache) {
+  {
+    CoreFixture fx;  // an A2 vector core: 16 KiB of ICache, 8 units of 2 KiB
+    AscendC::ICachePreLoad(2);
+    AscendC::ICachePreLoad(7);
+    EXPECT_EQ(AscendC::GetICachePreloadStatus(), 0);
+    EXPECT_NE(ErrorOf([] { AscendC::ICachePreLoad(8); })
+                  .find("ICachePreLoad: preFetchLen 8 (units of 2 KiB) must be in [0, 8): the "
+                        "AIV's instruction cache holds 16 KiB"),
+              std::string::npos);
+    EXPECT_NE(ErrorOf([] { AscendC::ICachePreLoad(-1); }).find("preFetchLen -1"),
+              std::string::npos);
+  }
+  // The 310P ignores the length (it prefetches 128 bytes).
+  CoreFixture fx(128 * 1024, "Ascend310P3");
+  AscendC::ICachePreLoad(100);
+}
+
 }  // namespace

@@ -618,6 +618,29 @@ QueueBase::QueueBase(const QueueBase& other)
   }
 }
 
+QueueBase& QueueBase::operator=(const QueueBase& other) {
+  if (this == &other) return *this;
+  if (other.fifo_count_ > 0) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("assignment from ", other.Describe(), ": it holds ", other.fifo_count_,
+              " enqueued tensor(s); two queues sharing enqueued buffers are not simulated (keep "
+              "a reference to the TQue)"));
+  }
+  if (fifo_count_ > 0) {
+    Fault(ErrorKind::kQueueMisuse,
+          Str("assignment to ", Describe(), ": it holds ", fifo_count_,
+              " enqueued tensor(s), which would never be dequeued (DeQue them first)"));
+  }
+  src_ = other.src_;
+  dst_ = other.dst_;
+  depth_ = other.depth_;
+  identity_ = other.identity_;
+  slots_ = other.slots_;
+  next_alloc_ = other.next_alloc_;
+  FifoClear();
+  return *this;
+}
+
 BufferSlot* QueueBase::AllocSlot() {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);

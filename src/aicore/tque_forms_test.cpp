@@ -157,6 +157,64 @@ TEST(QueueForms, ACopiedTQueSharesTheBuffers) {
   other.FreeTensor(o);
 }
 
+// A TQue member assigned from a parameter (ops-math isin_part_v1's GmInCache::Init): the member
+// works the original's buffers through its own FIFO, as the copy constructor's copy does.
+template <class T>
+class CachedQueue {
+ public:
+  void Init(AscendC::TQue<TPosition::VECIN, 1>& q) { queue_ = q; }
+  // Fills a buffer with `v` through AllocTensor / EnQue / DeQue and returns element `i`.
+  T Round(T v, uint32_t n, uint32_t i) {
+    AscendC::LocalTensor<T> t = queue_.template AllocTensor<T>();
+    AscendC::Duplicate(t, v, n);
+    queue_.EnQue(t);
+    AscendC::LocalTensor<T> u = queue_.template DeQue<T>();
+    const T out = u.GetValue(i);
+    queue_.FreeTensor(u);
+    return out;
+  }
+  AscendC::TQue<TPosition::VECIN, 1>& queue() { return queue_; }
+
+ private:
+  AscendC::TQue<TPosition::VECIN, 1> queue_;
+};
+
+template <class T>
+void CheckAssignedQueue() {
+  CoreFixture fx(64 * 1024);
+  AscendC::TQue<TPosition::VECIN, 1> q;
+  fx.pipe().InitBuffer(q, 1, 96);
+  CachedQueue<T> cache;
+  // Before Init the member has no buffers.
+  EXPECT_NE(ErrorOf([&] { cache.queue().template AllocTensor<T>(); })
+                .find("the queue has no buffers (call pipe.InitBuffer first)"),
+            std::string::npos);
+  cache.Init(q);
+  const uint32_t n = 96 / sizeof(T) - 3;  // odd, within the buffer
+  EXPECT_EQ(static_cast<float>(cache.Round(T(2.5f), n, n - 1)), 2.5f);
+  EXPECT_EQ(static_cast<float>(cache.Round(T(-1.0f), n, 0)), -1.0f);
+  // The original sees the member's allocation: its one buffer is in use.
+  AscendC::LocalTensor<T> held = cache.queue().template AllocTensor<T>();
+  EXPECT_NE(ErrorOf([&] { q.template AllocTensor<T>(); }).find("all 1 buffers are in use"),
+            std::string::npos);
+  q.FreeTensor(held);  // a tensor of the member frees through the original
+  // A queue holding enqueued tensors is neither the source nor the target of an assignment.
+  AscendC::LocalTensor<T> e = q.template AllocTensor<T>();
+  q.EnQue(e);
+  EXPECT_EQ(ErrorOf([&] { cache.Init(q); }),
+            "test: block 0/1: assignment from VECIN queue: it holds 1 enqueued tensor(s); two "
+            "queues sharing enqueued buffers are not simulated (keep a reference to the TQue)");
+  AscendC::TQue<TPosition::VECIN, 1> empty;
+  EXPECT_EQ(ErrorOf([&] { q = empty; }),
+            "test: block 0/1: assignment to VECIN queue: it holds 1 enqueued tensor(s), which "
+            "would never be dequeued (DeQue them first)");
+  AscendC::LocalTensor<T> d = q.template DeQue<T>();
+  q.FreeTensor(d);
+}
+
+TEST(QueueForms, AnAssignedTQueSharesTheBuffersHalf) { CheckAssignedQueue<half>(); }
+TEST(QueueForms, AnAssignedTQueSharesTheBuffersFloat) { CheckAssignedQueue<float>(); }
+
 // The non-template DeQue() hands over the oldest enqueued buffer as its handle; the kernel keeps
 // using its own LocalTensor (ops-nn rms_norm: EnQue(t); DeQue(); then reads t).
 TEST(QueueForms, HandleDeQueKeepsTheTensor) {

@@ -10,6 +10,7 @@
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "ascsim/matmul/matmul_config.h"
+#include "ascsim/matmul/matmul_constant_tiling.h"
 #include "ascsim/matmul/matmul_impl.h"
 #include "ascsim/matmul/matmul_regist.h"
 #include "ascsim/matmul/matmul_utils.h"

@@ -3,7 +3,11 @@
 // (impl/basic_api/dav_c220/kernel_operator_data_copy_impl.h: DataCopyGM2UBImpl,
 // DataCopyUB2GMImpl, DataCopyPadGm2UBImpl, DataCopyPadUB2GMImpl;
 // impl/basic_api/dav_c220/kernel_operator_vec_transpose_impl.h: TransDataTo5HDImpl;
-// impl/basic_api/kernel_operator_mm_base_impl.h: MmadImpl). ops-nn / ops-transformer kernels pass
+// impl/basic_api/kernel_operator_mm_base_impl.h: MmadImpl;
+// impl/basic_api/dav_c220/kernel_operator_vec_reduce_impl.h: BlockReduce{Sum,Max,Min}IntrinsicsImpl;
+// impl/basic_api/dav_c220/kernel_operator_vec_duplicate_impl.h: DuplicateIntrinsicsImpl: the
+// vector instructions under the mask the kernel set, as the isSetMask = false forms of
+// BlockReduce* / Duplicate). ops-nn / ops-transformer kernels pass
 // `(__ubuf__ T*)tensor.GetPhyAddr()` and `(__gm__ T*)global.GetPhyAddr()`: in ascsim GetPhyAddr
 // of a LocalTensor is its UB byte offset, so a `__ubuf__` pointer here carries that offset, and
 // each call runs the public API on the UB buffer holding it, with that API's checks.
@@ -16,8 +20,10 @@
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/global_tensor.h"
 #include "ascsim/aicore/local_tensor.h"
+#include "ascsim/aicore/reduce_ops.h"
 #include "ascsim/aicore/tensor_access.h"
 #include "ascsim/aicore/ub_movement.h"
+#include "ascsim/aicore/vector_masked.h"
 
 namespace ascsim::aicore {
 
@@ -112,6 +118,33 @@ void TransDataTo5HDImpl(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
   if (ascsim::aicore::OnCubeCore()) return;
   ascsim::aicore::TransDataTo5HDRun("TransDataTo5HDImpl", sizeof(T), dstList, srcList,
                                     transDataTo5HDParams);
+}
+
+// vcgadd / vcgmax / vcgmin: per 32-byte block, one result, under the current mask (normal or
+// counter mode).
+#define ASCSIM_BLOCK_REDUCE_IMPL(Name, Api)                                                    \
+  template <class T>                                                                          \
+  void Name(__ubuf__ T* dstLocal, __ubuf__ T* srcLocal, const int32_t repeatTime,             \
+            const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) { \
+    if (ascsim::aicore::OnCubeCore()) return;                                                 \
+    const LocalTensor<T> dst = ascsim::aicore::UbTensorAt<T>(#Name, "dst", dstLocal);         \
+    const LocalTensor<T> src = ascsim::aicore::UbTensorAt<T>(#Name, "src", srcLocal);         \
+    Api<T, false>(dst, src, repeatTime, static_cast<int32_t>(256 / sizeof(T)), dstRepStride,  \
+                  srcBlkStride, srcRepStride);                                                \
+  }
+ASCSIM_BLOCK_REDUCE_IMPL(BlockReduceSumIntrinsicsImpl, BlockReduceSum)
+ASCSIM_BLOCK_REDUCE_IMPL(BlockReduceMaxIntrinsicsImpl, BlockReduceMax)
+ASCSIM_BLOCK_REDUCE_IMPL(BlockReduceMinIntrinsicsImpl, BlockReduceMin)
+#undef ASCSIM_BLOCK_REDUCE_IMPL
+
+// vector_dup: scalarValue into dst's blocks under the current mask.
+template <class T>
+void DuplicateIntrinsicsImpl(__ubuf__ T* dstLocal, T scalarValue, uint8_t repeatTime,
+                             uint16_t dstBlockStride, uint8_t dstRepeatStride) {
+  if (ascsim::aicore::OnCubeCore()) return;
+  Duplicate<T, false>(ascsim::aicore::UbTensorAt<T>("DuplicateIntrinsicsImpl", "dst", dstLocal),
+                      scalarValue, static_cast<uint64_t>(256 / sizeof(T)), repeatTime,
+                      dstBlockStride, dstRepeatStride);
 }
 
 template <class T, class U, class S>

@@ -1,5 +1,5 @@
-// Cache control (docs 基础API/缓存控制): DataCacheCleanAndInvalid; GlobalTensor::SetL2CacheHint
-// lives in global_tensor.h.
+// Cache control (docs 基础API/缓存控制): DataCacheCleanAndInvalid, ICachePreLoad,
+// GetICachePreloadStatus; GlobalTensor::SetL2CacheHint lives in global_tensor.h.
 // Sources: asc-devkit include/basic_api/kernel_operator_{common,cache,scalar,sys_var,vec_vconv,
 // vec_reduce}_intf.h, impl/basic_api/dav_c220/kernel_operator_common_impl.h,
 // impl/basic_api/kernel_operator_common_intf_impl.h (InitOutput), impl/basic_api/kernel_scalar*.h,
@@ -21,6 +21,8 @@
 namespace ascsim::aicore {
 
 trace::ApiCall CacheCall(const char* name);
+// ICachePreLoad: checks preFetchLen against the core's instruction cache and records the call.
+void ICachePreLoadRun(int64_t preFetchLen);
 
 }  // namespace ascsim::aicore
 
@@ -62,5 +64,14 @@ void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {
   ascsim::aicore::Record(core,
                          [&] { return ascsim::aicore::CacheCall("DataCacheCleanAndInvalid"); });
 }
+
+// Prefetches preFetchLen x 2 KiB of instructions into the ICache (ICachePreLoad(ISASI).md): on
+// A2/A3 the length must stay below the ICache (32 KiB on an AIC, 16 KiB on an AIV); the 310P
+// ignores it (128 bytes). ascsim has no instruction cache, so the call is checked and recorded.
+inline void ICachePreLoad(const int64_t preFetchLen) {
+  ascsim::aicore::ICachePreLoadRun(preFetchLen);
+}
+// No preload is ever pending here; CANN's CPU build returns 0 too (kernel_operator_cache_impl.h).
+inline int64_t GetICachePreloadStatus() { return 0; }
 
 }  // namespace AscendC

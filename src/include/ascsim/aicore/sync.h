@@ -74,6 +74,10 @@ void SetNextTaskStart() {}
 template <bool FORCE = false>
 void WaitPreTaskEnd() {}
 
+// A compiler barrier (asc-devkit impl/adv_api/detail/kfc/kfc_comm.h: an empty asm with a memory
+// clobber in the CPU build): memory accesses are not moved across it. It orders no pipe.
+inline void Barrier() { __asm__ __volatile__("" ::: "memory"); }
+
 }  // namespace AscendC
 
 // The device's builtins, as older kernels call them.

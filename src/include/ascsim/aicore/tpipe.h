@@ -74,7 +74,10 @@ class QueueBase {
   // and counts as the same queue for the ownership checks. A queue that holds enqueued tensors
   // is not copied (a copy would DeQue the same buffers again): a one-line error says so.
   QueueBase(const QueueBase& other);
-  QueueBase& operator=(const QueueBase&) = delete;
+  // Assignment likewise (ops-math isin_part_v1 and ops-nn quant_batch_matmul_v3 store a TQue
+  // member from a parameter); a queue holding enqueued tensors is not overwritten either (they
+  // could never be dequeued again).
+  QueueBase& operator=(const QueueBase& other);
 
   BufferSlot* AllocSlot();
   // `fifo` false: a depth-0 queue's EnQue, which only marks the buffer (DeQue names the tensor).

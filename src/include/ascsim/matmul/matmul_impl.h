@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -91,6 +92,10 @@ class MatmulImpl {
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = std::conditional_t<sizeof(SrcAT) == 1, int32_t, float>;
   static constexpr MatmulConfig kCfg = ToMatmulConfig(MM_CFG);
+  // MM_CFG is a constant tiling (GetMatmulApiTiling) rather than a MatmulConfig.
+  static constexpr bool kStaticTiling =
+      std::is_same<std::remove_cv_t<std::remove_reference_t<decltype(MM_CFG)>>,
+                   MatmulApiStaticTiling>::value;
   static constexpr int32_t kC0A = 32 / static_cast<int32_t>(sizeof(SrcAT));  // K0 of A
   static constexpr int32_t kC0B = 32 / static_cast<int32_t>(sizeof(SrcBT));
   static constexpr int32_t kC0C = 32 / static_cast<int32_t>(sizeof(DstT));  // 32 B of C
@@ -118,8 +123,14 @@ class MatmulImpl {
                   " runs Matmul through the Unified Buffer (SetLocalWorkspace), which ascsim "
                   "does not model yet: use the low-level LoadData/Mmad path there"));
     }
-    if (cubeTiling == nullptr) ascsim::matmul::MatmulFault(call, "the tiling pointer is null");
-    tiling_ = *cubeTiling;
+    if (cubeTiling != nullptr) {
+      tiling_ = *cubeTiling;
+    } else if constexpr (!kStaticTiling) {
+      ascsim::matmul::MatmulFault(call, "the tiling pointer is null");
+    } else {
+      tiling_ = TCubeTiling{};
+    }
+    if constexpr (kStaticTiling) ApplyStaticTiling(call, cubeTiling == nullptr);
     CheckTiling(call);
     CheckTypes(call);
     if (tpipe != nullptr) pipe_ = tpipe;
@@ -223,6 +234,13 @@ class MatmulImpl {
     NotSimulated("SetQuantVector", "per-channel quantisation");
   }
   void SetBatchNum(int32_t, int32_t) { NotSimulated("SetBatchNum", "batch Matmul"); }
+  // The number of batches IterateBatch keeps in L0C before one copy out; 1 unless the config's
+  // bmmOutMode asks for several (asc-devkit impl/adv_api/detail/matmul/batch_matmul_impl.h).
+  // Kernels call it before Init; batch Matmul itself faults at Init (batch layouts) and
+  // IterateBatch.
+  void SetNBatchOutNum(int32_t nBatchOutNumIn) {
+    nBatchOutNum_ = kCfg.bmmOutMode != BatchOutMode::SINGLE_BATCH ? nBatchOutNumIn : 1;
+  }
   void SetHF32(bool enableHF32 = false, int32_t = 0) {
     if (enableHF32) NotSimulated("SetHF32", "HF32 mode");
   }
@@ -350,6 +368,15 @@ class MatmulImpl {
 
   // ascsim: REGIST_MATMUL_OBJ without a tiling gives the object its TPipe for a later Init.
   void SetTPipeForInit(TPipe* tpipe) { pipe_ = tpipe; }
+  // ascsim: whether Init may be given a null tiling (a fully constant MM_CFG), as
+  // REGIST_MATMUL_OBJ(&pipe, workspace, mm, nullptr) then initialises the object.
+  static constexpr bool InitsWithoutTiling() {
+    if constexpr (kStaticTiling) {
+      return MM_CFG.singleCoreM != -1 && MM_CFG.baseM != -1;
+    } else {
+      return false;
+    }
+  }
 
  private:
   // Runs a request on the AIC side of the block when this object is a mix-kernel client.
@@ -391,6 +418,77 @@ class MatmulImpl {
     if (n > 0) singleN_ = n;
     if (k > 0) singleK_ = k;
     ResetIteration();
+  }
+
+  // Every field of the constant tiling that is not -1 overrides the runtime tiling's (CANN's
+  // MatmulTiling<MM_CFG> getters, impl/adv_api/tiling/matmul/matmul_constant_tiling_struct.h).
+  // Without a runtime tiling, the fields the Matmul reads must all be constant.
+  void ApplyStaticTiling(const char* call, bool noRuntimeTiling) {
+    if constexpr (kStaticTiling) {
+      using ascsim::aicore::Str;
+      const MatmulApiStaticTiling& s = MM_CFG;
+      std::string missing;
+#define ASCSIM_STATIC_FIELD(name, required)                           \
+  if (s.name != -1) {                                                 \
+    tiling_.name = s.name;                                            \
+  } else if (noRuntimeTiling && (required)) {                         \
+    missing += missing.empty() ? #name : Str(", ", #name);            \
+  }
+      ASCSIM_STATIC_FIELD(usedCoreNum, false)
+      ASCSIM_STATIC_FIELD(M, true)
+      ASCSIM_STATIC_FIELD(N, true)
+      ASCSIM_STATIC_FIELD(Ka, true)
+      ASCSIM_STATIC_FIELD(Kb, true)
+      ASCSIM_STATIC_FIELD(singleCoreM, true)
+      ASCSIM_STATIC_FIELD(singleCoreN, true)
+      ASCSIM_STATIC_FIELD(singleCoreK, true)
+      ASCSIM_STATIC_FIELD(baseM, true)
+      ASCSIM_STATIC_FIELD(baseN, true)
+      ASCSIM_STATIC_FIELD(baseK, true)
+      ASCSIM_STATIC_FIELD(depthA1, true)
+      ASCSIM_STATIC_FIELD(depthB1, true)
+      ASCSIM_STATIC_FIELD(stepM, true)
+      ASCSIM_STATIC_FIELD(stepN, true)
+      ASCSIM_STATIC_FIELD(isBias, true)
+      ASCSIM_STATIC_FIELD(transLength, false)
+      ASCSIM_STATIC_FIELD(iterateOrder, false)
+      ASCSIM_STATIC_FIELD(shareMode, false)
+      ASCSIM_STATIC_FIELD(shareL1Size, false)
+      ASCSIM_STATIC_FIELD(shareL0CSize, false)
+      ASCSIM_STATIC_FIELD(shareUbSize, false)
+      ASCSIM_STATIC_FIELD(stepKa, true)
+      ASCSIM_STATIC_FIELD(stepKb, true)
+      ASCSIM_STATIC_FIELD(depthAL1CacheUB, false)
+      ASCSIM_STATIC_FIELD(depthBL1CacheUB, false)
+      ASCSIM_STATIC_FIELD(dbL0A, false)
+      ASCSIM_STATIC_FIELD(dbL0B, false)
+      ASCSIM_STATIC_FIELD(dbL0C, false)
+      ASCSIM_STATIC_FIELD(ALayoutInfoB, false)
+      ASCSIM_STATIC_FIELD(ALayoutInfoS, false)
+      ASCSIM_STATIC_FIELD(ALayoutInfoN, false)
+      ASCSIM_STATIC_FIELD(ALayoutInfoG, false)
+      ASCSIM_STATIC_FIELD(ALayoutInfoD, false)
+      ASCSIM_STATIC_FIELD(BLayoutInfoB, false)
+      ASCSIM_STATIC_FIELD(BLayoutInfoS, false)
+      ASCSIM_STATIC_FIELD(BLayoutInfoN, false)
+      ASCSIM_STATIC_FIELD(BLayoutInfoG, false)
+      ASCSIM_STATIC_FIELD(BLayoutInfoD, false)
+      ASCSIM_STATIC_FIELD(CLayoutInfoB, false)
+      ASCSIM_STATIC_FIELD(CLayoutInfoS1, false)
+      ASCSIM_STATIC_FIELD(CLayoutInfoN, false)
+      ASCSIM_STATIC_FIELD(CLayoutInfoG, false)
+      ASCSIM_STATIC_FIELD(CLayoutInfoS2, false)
+      ASCSIM_STATIC_FIELD(BatchNum, false)
+      ASCSIM_STATIC_FIELD(mxTypePara, false)
+#undef ASCSIM_STATIC_FIELD
+      if (!missing.empty()) {
+        ascsim::matmul::MatmulFault(
+            call, Str("the tiling pointer is null and the constant tiling leaves ", missing,
+                      " open (-1): only a fully constant tiling (GetMatmulApiTiling of a "
+                      "MatmulConfig with singleCoreM/N/K and basicM/N/K) runs without the "
+                      "runtime TCubeTiling"));
+      }
+    }
   }
 
   void CheckTiling(const char* call) const {
@@ -1093,6 +1191,7 @@ class MatmulImpl {
   int32_t singleM_ = 0, singleN_ = 0, singleK_ = 0;
   uint64_t quantScalar_ = 0;
   bool quantSet_ = false;
+  int32_t nBatchOutNum_ = 1;
   uint8_t subBlockIdx_ = 0;
   __gm__ uint8_t* workspace_ = nullptr;
   uint64_t workspaceBytes_ = 0;

@@ -7,7 +7,8 @@
 //     (`return`), the AIVs' objects become clients (ascsim/matmul/matmul_server.h);
 //   - elsewhere the objects run on the registering core.
 // Arguments after the workspace: each object, optionally followed by a pointer to its tiling (a
-// null pointer, or none, leaves Init(&tiling) to the kernel).
+// null pointer, or none, leaves Init(&tiling) to the kernel, unless the object's MM_CFG is a fully
+// constant tiling: then the null pointer initialises it).
 #pragma once
 
 #include <type_traits>
@@ -24,6 +25,13 @@ namespace ascsim::matmul {
 template <class T>
 constexpr bool kIsTilingArg = std::is_convertible<std::decay_t<T>, const volatile void*>::value;
 
+// Objects whose MM_CFG is a fully constant tiling are initialised without one (CANN's
+// REGIST_MATMUL_OBJ passes the null pointer to Init; asc-devkit GetMatmulApiTiling.md).
+template <class Obj, class = void>
+struct InitsWithoutTiling : std::false_type {};
+template <class Obj>
+struct InitsWithoutTiling<Obj, std::enable_if_t<Obj::InitsWithoutTiling()>> : std::true_type {};
+
 template <class Obj>
 void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj) {
   obj.SetTPipeForInit(pipe);
@@ -32,7 +40,7 @@ template <class Obj, class Next, class... Rest>
 void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj, Next&& next, Rest&&... rest) {
   if constexpr (kIsTilingArg<Next>) {
     obj.SetSubBlockIdx(0);
-    if (next != nullptr) {
+    if (next != nullptr || InitsWithoutTiling<std::decay_t<Obj>>::value) {
       obj.Init(next, pipe);
     } else {
       obj.SetTPipeForInit(pipe);
