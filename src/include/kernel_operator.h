@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ascsim/adv/activation.h"
+#include "ascsim/adv/activation_glu.h"
 #include "ascsim/adv/fill.h"
 // CANN's kernel_operator.h reaches the HCCL API too (kernel_operator_intf.h -> adv_api/kernel_api.h
 // -> hccl/hccl.h): MC2 kernels use HCCL_MAX_RANK_NUM and Hccl without including lib/hccl/hccl.h.
