@@ -21,6 +21,7 @@
 #include "tiling/adv_math_tiling.h"
 #include "tiling/broadcast_tiling.h"
 #include "tiling/cumsum_tiling.h"
+#include "tiling/dropout_tiling.h"
 #include "tiling/dequant_tiling.h"
 #include "tiling/normalization_tiling.h"
 #include "tiling/pad_tiling.h"
