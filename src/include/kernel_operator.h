@@ -30,6 +30,7 @@
 #include "ascsim/adv/index.h"
 #include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/adv/antiquant.h"
+#include "ascsim/adv/quant.h"
 #include "ascsim/adv/dropout.h"
 #include "ascsim/adv/utils.h"
 #include "ascsim/adv/math_trig.h"

@@ -19,6 +19,7 @@
 #include "register/tilingdata_base.h"
 #include "tiling/activation_tiling.h"
 #include "tiling/adv_math_tiling.h"
+#include "tiling/ascend_quant_tiling.h"
 #include "tiling/broadcast_tiling.h"
 #include "tiling/cumsum_tiling.h"
 #include "tiling/dropout_tiling.h"
