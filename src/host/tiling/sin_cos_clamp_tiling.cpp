@@ -125,6 +125,16 @@ void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCo
   maxLiveNodeCount = typeSize == sizeof(float) ? 5 : 12;
 }
 
+void GetAsinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                           uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, 3, maxValue, minValue);
+}
+
+void GetAsinhTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = 3;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {
