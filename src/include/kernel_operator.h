@@ -19,6 +19,7 @@
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_asin.h"
 #include "ascsim/adv/math_asinh.h"
+#include "ascsim/adv/math_xor.h"
 #include "ascsim/adv/math_acos_atan.h"
 #include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_cosh.h"

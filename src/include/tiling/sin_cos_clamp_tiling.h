@@ -61,6 +61,12 @@ void GetAsinhMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t 
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetAsinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                  uint32_t& extraBuf);
+// Xor (ascsim/adv/math_xor.h; asc-devkit impl/adv_api/tiling/math/xor_tiling.cpp): min 256 B,
+// max max(256, elements * typeSize); 1 live node.
+void GetXorMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetXorTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuffer);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
