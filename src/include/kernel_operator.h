@@ -11,12 +11,15 @@
 #include <cstdint>
 
 #include "ascsim/adv/activation.h"
+#include "ascsim/adv/activation_glu.h"
 #include "ascsim/adv/fill.h"
 // CANN's kernel_operator.h reaches the HCCL API too (kernel_operator_intf.h -> adv_api/kernel_api.h
 // -> hccl/hccl.h): MC2 kernels use HCCL_MAX_RANK_NUM and Hccl without including lib/hccl/hccl.h.
 #include "ascsim/adv/hccl.h"
 #include "ascsim/adv/math.h"
 #include "ascsim/adv/math_asin.h"
+#include "ascsim/adv/math_asinh.h"
+#include "ascsim/adv/math_xor.h"
 #include "ascsim/adv/math_acos_atan.h"
 #include "ascsim/adv/math_clamp.h"
 #include "ascsim/adv/math_cosh.h"
@@ -30,6 +33,8 @@
 #include "ascsim/adv/index.h"
 #include "ascsim/adv/norm_softmax_quant.h"
 #include "ascsim/adv/antiquant.h"
+#include "ascsim/adv/quant.h"
+#include "ascsim/adv/dropout.h"
 #include "ascsim/adv/utils.h"
 #include "ascsim/adv/math_trig.h"
 #include "ascsim/adv/normalization.h"

@@ -125,6 +125,33 @@ void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCo
   maxLiveNodeCount = typeSize == sizeof(float) ? 5 : 12;
 }
 
+void GetAsinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                           uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, 3, maxValue, minValue);
+}
+
+void GetAsinhTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = 3;
+}
+
+void GetXorMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                         uint32_t& maxValue, uint32_t& minValue) {
+  uint32_t max = 0;
+  if (srcShape.GetShapeSize() <= 0) {
+    std::fprintf(stderr, "Input Shape size must be greater than 0.\n");
+  } else {
+    max = Elements(srcShape) * typeSize;
+  }
+  minValue = kRepeatBytes;
+  maxValue = std::max(max, minValue);
+}
+
+void GetXorTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+  extraBuffer = 0;
+  maxLiveNodeCount = 1;
+}
+
 void GetClampMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
   if (srcShape.GetShapeSize() <= 0) {

@@ -54,6 +54,19 @@ void GetAtanMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t t
                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuf);
+// Asinh (ascsim/adv/math_asinh.h; asc-devkit impl/adv_api/tiling/math/asinh_tiling.cpp): 3 units
+// of the input bytes for both types, at least one 256 B repeat per unit (the half kernel's pieces
+// are 3 floats per element, so a half call with the maximum runs in pieces of half the input).
+void GetAsinhMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                           const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetAsinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                 uint32_t& extraBuf);
+// Xor (ascsim/adv/math_xor.h; asc-devkit impl/adv_api/tiling/math/xor_tiling.cpp): min 256 B,
+// max max(256, elements * typeSize); 1 live node.
+void GetXorMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetXorTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuffer);
 void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
