@@ -17,6 +17,13 @@ namespace AscendC {
 namespace adv_tiling_detail {
 constexpr uint32_t kRepeatBytes = 256;
 inline uint32_t Elements(const ge::Shape& s) { return static_cast<uint32_t>(s.GetShapeSize()); }
+// The usual sizes of an API that keeps `nodes` live copies of its input: at least one 256 B repeat
+// each, at most the whole input each.
+inline void NodeSizes(uint32_t nodes, const ge::Shape& srcShape, uint32_t typeSize,
+                      uint32_t& maxValue, uint32_t& minValue) {
+  minValue = nodes * kRepeatBytes;
+  maxValue = nodes * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
+}
 }  // namespace adv_tiling_detail
 
 inline void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
@@ -31,10 +38,8 @@ inline void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t ty
 inline void GetTanhMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
                                  const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
   (void)isReuseSource;
-  const uint32_t procs = typeSize == sizeof(float) ? 1 : 4;
-  const uint32_t bytes = adv_tiling_detail::Elements(srcShape) * typeSize;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(bytes, adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 1 : 4, srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetTanhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                        uint32_t& extraBuf) {
@@ -74,36 +79,28 @@ inline void GetSignTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCoun
 
 inline void GetFloorMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
                                   uint32_t& maxValue, uint32_t& minValue) {
-  const uint32_t procs = typeSize == sizeof(float) ? 0 : 2;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 0 : 2, srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetCeilMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
                                  uint32_t& maxValue, uint32_t& minValue) {
-  const uint32_t procs = typeSize == sizeof(float) ? 1 : 2;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 1 : 2, srcShape, typeSize, maxValue,
+                               minValue);
 }
 
 inline void GetErfMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
                                 uint32_t& maxValue, uint32_t& minValue) {
-  const uint32_t procs = typeSize == sizeof(float) ? 3 : 8;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 3 : 8, srcShape, typeSize, maxValue,
+                               minValue);
 }
 
 // Erfc (asc-devkit impl/adv_api/tiling/math/erfc_tiling_impl.cpp): 7 (float) or 16 (half) live
 // nodes of the input's size, at least one 256 B repeat each; an empty shape leaves both unset.
 inline void GetErfcMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool,
                                  uint32_t& maxValue, uint32_t& minValue) {
-  const uint32_t n = adv_tiling_detail::Elements(srcShape);
-  if (n == 0) return;
-  const uint32_t nodes = typeSize == sizeof(float) ? 7 : 16;
-  minValue = nodes * adv_tiling_detail::kRepeatBytes;
-  maxValue = nodes * std::max(n * typeSize, adv_tiling_detail::kRepeatBytes);
+  if (adv_tiling_detail::Elements(srcShape) == 0) return;
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 7 : 16, srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetErfcTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                        uint32_t& extraBuf) {
@@ -136,10 +133,8 @@ inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascen
                                   uint32_t& minValue) {
   (void)isReuseSource;
   const bool v200 = ascendcPlatform.GetSocVersion() == platform_ascendc::SocVersion::ASCEND310P;
-  const uint32_t procs = typeSize == sizeof(float) ? (v200 ? 1 : 0) : (v200 ? 2 : 1);
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? (v200 ? 1 : 0) : (v200 ? 2 : 1), srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetRoundTmpBufferFactorSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
                                         const uint32_t typeSize, uint32_t& maxLiveNodeCount,
@@ -152,10 +147,8 @@ inline void GetTruncMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t type
                                   const bool isReuseSource, uint32_t& maxValue,
                                   uint32_t& minValue) {
   (void)isReuseSource;
-  const uint32_t procs = typeSize == sizeof(float) ? 1 : 2;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 1 : 2, srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetTruncTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                         uint32_t& extraBuf) {
@@ -165,10 +158,8 @@ inline void GetTruncTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLi
 inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
                                  const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
   (void)isReuseSource;
-  const uint32_t procs = typeSize == sizeof(float) ? 0 : 4;
-  minValue = procs * adv_tiling_detail::kRepeatBytes;
-  maxValue = procs * std::max(adv_tiling_detail::Elements(srcShape) * typeSize,
-                              adv_tiling_detail::kRepeatBytes);
+  adv_tiling_detail::NodeSizes(typeSize == sizeof(float) ? 0 : 4, srcShape, typeSize, maxValue,
+                               minValue);
 }
 inline void GetFracTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                        uint32_t& extraBuf) {
