@@ -34,6 +34,33 @@ void FactorTmpSizes(const TensorShape& srcShape, uint32_t typeSize, uint32_t fac
   minValue = factor * kRepeatBytes;
   maxValue = factor * std::max(Elements(srcShape) * typeSize, kRepeatBytes);
 }
+
+// Temporary nodes per element (float, half) of the APIs whose space is `nodes` typeSize units
+// per element: one row per API, read by both of its size functions.
+struct TmpNodes {
+  uint32_t float_nodes;
+  uint32_t half_nodes;
+  uint32_t Of(uint32_t typeSize) const {
+    return typeSize == sizeof(float) ? float_nodes : half_nodes;
+  }
+};
+constexpr TmpNodes kCoshNodes{2, 6};
+constexpr TmpNodes kSinhNodes{1, 4};
+constexpr TmpNodes kAsinNodes{2, 6};
+constexpr TmpNodes kAcosNodes{2, 6};
+constexpr TmpNodes kAtanNodes{5, 12};
+constexpr TmpNodes kAsinhNodes{3, 3};
+
+void NodeTmpSizes(const TmpNodes& nodes, const TensorShape& srcShape, uint32_t typeSize,
+                  uint32_t& maxValue, uint32_t& minValue) {
+  FactorTmpSizes(srcShape, typeSize, nodes.Of(typeSize), maxValue, minValue);
+}
+
+void NodeFactorSize(const TmpNodes& nodes, uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                    uint32_t& extraBuf) {
+  extraBuf = 0;
+  maxLiveNodeCount = nodes.Of(typeSize);
+}
 }  // namespace
 
 void GetSinMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
@@ -72,67 +99,62 @@ void GetCosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCou
 
 void GetCoshMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
+  NodeTmpSizes(kCoshNodes, srcShape, typeSize, maxValue, minValue);
 }
 
 void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuffer) {
-  extraBuffer = 0;
-  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+  NodeFactorSize(kCoshNodes, typeSize, maxLiveNodeCount, extraBuffer);
 }
 
 void GetSinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 4, maxValue, minValue);
+  NodeTmpSizes(kSinhNodes, srcShape, typeSize, maxValue, minValue);
 }
 
 void GetSinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuf) {
-  extraBuf = 0;
-  maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 4;
+  NodeFactorSize(kSinhNodes, typeSize, maxLiveNodeCount, extraBuf);
 }
 
 void GetAsinMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
+  NodeTmpSizes(kAsinNodes, srcShape, typeSize, maxValue, minValue);
 }
 
 void GetAsinTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuffer) {
-  extraBuffer = 0;
-  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+  NodeFactorSize(kAsinNodes, typeSize, maxLiveNodeCount, extraBuffer);
 }
 
 void GetAcosMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 2 : 6, maxValue, minValue);
+  NodeTmpSizes(kAcosNodes, srcShape, typeSize, maxValue, minValue);
 }
 
 void GetAcosTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuffer) {
-  extraBuffer = 0;
-  maxLiveNodeCount = typeSize == sizeof(float) ? 2 : 6;
+  NodeFactorSize(kAcosNodes, typeSize, maxLiveNodeCount, extraBuffer);
 }
 
 void GetAtanMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                           uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, typeSize == sizeof(float) ? 5 : 12, maxValue, minValue);
+  NodeTmpSizes(kAtanNodes, srcShape, typeSize, maxValue, minValue);
 }
 
 void GetAtanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                 uint32_t& extraBuf) {
-  extraBuf = 0;
-  maxLiveNodeCount = typeSize == sizeof(float) ? 5 : 12;
+  NodeFactorSize(kAtanNodes, typeSize, maxLiveNodeCount, extraBuf);
 }
 
 void GetAsinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
                            uint32_t& maxValue, uint32_t& minValue) {
-  FactorTmpSizes(srcShape, typeSize, 3, maxValue, minValue);
+  NodeTmpSizes(kAsinhNodes, srcShape, typeSize, maxValue, minValue);
 }
 
-void GetAsinhTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {
-  extraBuf = 0;
-  maxLiveNodeCount = 3;
+void GetAsinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                                 uint32_t& extraBuf) {
+  NodeFactorSize(kAsinhNodes, typeSize, maxLiveNodeCount, extraBuf);
 }
 
 void GetXorMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
