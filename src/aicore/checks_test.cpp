@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "aicore_test_util.h"
@@ -112,6 +113,26 @@ TEST(PipeChecks, UbOverflowAtInitBufferNamesBytesAndSoc) {
   EXPECT_THAT(msg, HasSubstr("InitBuffer: VECIN queue needs 2 x 102400 B at UB offset 0"));
   EXPECT_THAT(msg, HasSubstr("196608 B on Ascend910B1"));
   EXPECT_EQ(kind, ErrorKind::kUbOverflow);
+}
+
+// TSCM<pos> is CANN's alias of TQueBind<pos, TSCM> (kernel_tpipe.h); its L1 buffers and the AIV's
+// GM staging copy into them are not modelled, so InitBuffer says so instead of carving UB.
+static_assert(std::is_same_v<AscendC::TSCM<TPosition::VECIN>,
+                             AscendC::TQueBind<TPosition::VECIN, TPosition::TSCM, 1, 0>>);
+static_assert(std::is_same_v<AscendC::TSCM<TPosition::GM, 2>,
+                             AscendC::TQueBind<TPosition::GM, TPosition::TSCM, 2, 0>>);
+TEST(PipeChecks, TscmQueueInitBufferIsNotSimulated) {
+  ascsim::aicore::SingleCore core(ascsim::FindSocProfile("Ascend910B1"));
+  AscendC::TPipe pipe;
+  AscendC::TSCM<TPosition::VECIN> scm;
+  ErrorKind kind{};
+  const std::string msg = ErrorOf([&] { pipe.InitBuffer(scm, 1, 1024); }, &kind);
+  EXPECT_THAT(msg, HasSubstr("InitBuffer: VECIN->TSCM queue: a TSCM queue (L1 Buffer written "
+                             "from VECIN or GM for the Cube) is not simulated"));
+  EXPECT_EQ(kind, ErrorKind::kInvalidArgument);
+  // The pipe stays usable.
+  AscendC::TQue<TPosition::VECIN, 1> que;
+  EXPECT_TRUE(pipe.InitBuffer(que, 1, 1024));
 }
 
 TEST(PipeChecks, UbOverflowOnTheSmallerSocIsReportedWithItsName) {

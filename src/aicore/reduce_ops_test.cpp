@@ -1,4 +1,4 @@
-// WholeReduce*, BlockReduce* and the mask/repeat form of ReduceSum/Max/Min against scalar
+// WholeReduce*, BlockReduce*, PairReduceSum and the mask/repeat form of ReduceSum/Max/Min against scalar
 // references: pairwise-tree sums rounded per step (16-bit floats saturating at 65504), first
 // extreme with its index within the repeat.
 #include <gtest/gtest.h>
@@ -170,6 +170,71 @@ void RunBlockReduce() {
 TEST(ReduceOps, BlockReduceSumMaxMinWithAnEmptyBlock) {
   RunBlockReduce<half>();
   RunBlockReduce<float>();
+}
+
+// PairReduceSum: per repeat, (a1+a2, a3+a4, ...) written contiguously, half a repeat's elements;
+// dstRepStride counts 128 B; a pair with one active element gives it, with none 0.
+template <class T>
+void RunPairReduceSum() {
+  CoreFixture fx;
+  auto src = fx.Take<T>(kCap), dst = fx.Take<T>(1024);
+  const auto v = RandomVector<T>(kCap, -10, 10, 7);
+  Fill(src, v);
+  const uint32_t per = 256 / sizeof(T), half_rep = per / 2;
+  // Continuous mask of an odd length: the last pair has one active element, the rest none.
+  const uint32_t len = per - 5;
+  Fill(dst, std::vector<T>(1024, T(-99)));
+  AscendC::PairReduceSum(dst, src, 3, static_cast<int32_t>(len), 2, 2, 20);
+  for (uint32_t r = 0; r < 3; ++r) {
+    for (uint32_t g = 0; g < half_rep; ++g) {
+      T want = T(0);
+      if (2 * g < len) want = v[SrcIndex<T>(r, 2 * g, 2, 20)];
+      if (2 * g + 1 < len) want = SatAdd(want, v[SrcIndex<T>(r, 2 * g + 1, 2, 20)]);
+      EXPECT_EQ(Bits(dst.GetValue(r * 2 * half_rep + g)), Bits(want)) << "r " << r << " g " << g;
+      EXPECT_EQ(float(dst.GetValue(r * 2 * half_rep + half_rep + g)), -99.0f)
+          << "dstRepStride 2 leaves the next 128 B";
+    }
+  }
+  // Bitwise mask over one repeat, blocks contiguous.
+  const uint64_t mask[2] = {0xA5A5F00F0FF0C3C3ull, sizeof(T) == 2 ? 0x00FF00FF00FF00FFull : 0};
+  Fill(dst, std::vector<T>(1024, T(-99)));
+  AscendC::PairReduceSum(dst, src, 1, mask, 1, 1, 8);
+  for (uint32_t g = 0; g < half_rep; ++g) {
+    T want = T(0);
+    for (uint32_t e : {2 * g, 2 * g + 1})
+      if ((mask[e / 64] >> (e % 64)) & 1) want = SatAdd(want, v[e]);
+    EXPECT_EQ(Bits(dst.GetValue(g)), Bits(want)) << "g " << g;
+  }
+  EXPECT_EQ(float(dst.GetValue(half_rep)), -99.0f) << "one repeat writes 128 B";
+}
+TEST(ReduceOps, PairReduceSumHalfAndFloat) {
+  RunPairReduceSum<half>();
+  RunPairReduceSum<float>();
+}
+
+TEST(ReduceOps, PairReduceSumSaturatesHalfAndRejectsMisuse) {
+  CoreFixture fx;
+  auto src = fx.Take<half>(512), dst = fx.Take<half>(128);
+  Fill(src, std::vector<half>(512, half(1.0f)));
+  src.SetValue(0, half(60000.0f));
+  src.SetValue(1, half(60000.0f));
+  AscendC::PairReduceSum(dst, src, 2, 128, 1, 1, 8);
+  EXPECT_EQ(float(dst.GetValue(0)), 65504.0f);
+  EXPECT_EQ(float(dst.GetValue(1)), 2.0f);
+  EXPECT_EQ(float(dst.GetValue(64)), 2.0f);
+  EXPECT_NE(ErrorOf([&] { AscendC::PairReduceSum(dst[8], src, 1, 128, 1, 1, 8); })
+                .find("PairReduceSum: dst UB address"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::PairReduceSum(dst, src, 3, 128, 1, 1, 8); })
+                .find("PairReduceSum: dst reaches byte 384 (3 results 128 B apart) beyond its "
+                      "LocalTensor of 256 B"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::PairReduceSum(dst, src, 1, 128, -1, 1, 8); })
+                .find("PairReduceSum: dstRepStride -1 is negative"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf([&] { AscendC::PairReduceSum(dst, src, 1, 129, 1, 1, 8); })
+                .find("PairReduceSum: mask"),
+            std::string::npos);
 }
 
 TEST(ReduceOps, HalfSumsSaturateInsteadOfOverflowing) {

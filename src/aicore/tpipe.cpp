@@ -279,6 +279,15 @@ bool TPipe::InitQueue(ascsim::aicore::QueueBase& que, uint32_t num, uint32_t len
         Str("InitBuffer: ", what(), " asks for ", num, " buffers; one TPipe holds at most ",
             ascsim::aicore::kMaxBuffersPerTPipe, " (", slot_count_, " in use)"));
   }
+  if (que.dst_ == TPosition::TSCM) {
+    // CANN carves these in the L1 Buffer (TscmInitBuffer, asc-devkit
+    // impl/basic_api/kernel_tpipe_impl.h) and an AIV fills them through a GM staging copy;
+    // neither is modelled, and a UB buffer in their place would give the Cube wrong memory.
+    ascsim::aicore::Fault(ascsim::ErrorKind::kInvalidArgument,
+                          Str("InitBuffer: ", what(),
+                              ": a TSCM queue (L1 Buffer written from VECIN or GM for the Cube) "
+                              "is not simulated; use TQue<TPosition::A1/B1> on the AIC"));
+  }
   const ascsim::aicore::Memory memory = que.src_ == TPosition::VECIN ||
                                                 que.src_ == TPosition::VECOUT ||
                                                 que.src_ == TPosition::VECCALC

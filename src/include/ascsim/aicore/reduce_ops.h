@@ -3,6 +3,8 @@
 //    its repeat, laid out by ReduceOrder); dstRepStride counts whole results.
 //  - BlockReduceSum/Max/Min: one result per 32 B block, 8 per repeat; dstRepStride counts groups
 //    of 8 results (16 B for half, 32 B for float).
+//  - PairReduceSum: one result per adjacent pair, half a repeat's elements; dstRepStride counts
+//    128 B.
 //  - ReduceSum/Max/Min with mask and repeatTime: one result over every active element of every
 //    repeat (index = repeat * elements-per-repeat + element), as the count form lays it out.
 // Sums are pairwise binary trees (see simd/masked_math.h). A block of BlockReduceMax/Min with no
@@ -138,11 +140,18 @@ void WholeReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   });
 }
 
+// How a Block or Pair reduction groups a repeat: BlockReduce* gives 8 results, one per 32 B
+// block, and dstRepStride counts groups of 8 results (16 B for half, 32 B for float);
+// PairReduceSum gives one per adjacent pair, so a repeat's 256 B halve to 128 B, the unit of its
+// dstRepStride, and dst is 32-byte aligned (asc-devkit docs PairReduceSum.md, "dstRepStride:
+// 以一个repeat归约后的长度为单位 ... 即单位为128Byte").
+enum class GroupReduce { kBlock, kPair };
+
 template <class T>
-void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTensor<T>& dst,
-                 const AscendC::LocalTensor<T>& src, const MaskArg& mask, bool is_set_mask,
-                 int32_t repeat_time, int32_t dst_rep_stride, int32_t src_blk_stride,
-                 int32_t src_rep_stride) {
+void GroupedReduce(const char* name, simd::ReduceKind kind, GroupReduce grouping,
+                   const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                   const MaskArg& mask, bool is_set_mask, int32_t repeat_time,
+                   int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
   CheckNonNegative(name, "dstRepStride", dst_rep_stride);
@@ -152,20 +161,21 @@ void BlockReduce(const char* name, simd::ReduceKind kind, const AscendC::LocalTe
   const simd::Stride& ss = source.stride;
   const uint8_t* s = source.bytes;
   const uint64_t ns = source.extent;
-  const uint64_t group = 8 * sizeof(T);  // 8 results per repeat
+  const bool pair = grouping == GroupReduce::kPair;
+  const uint32_t groups = pair ? plan.per_repeat / 2 : 8;
+  const uint32_t span = pair ? 2 : plan.per_block;  // source elements a result reduces
+  const uint64_t group = uint64_t{groups} * sizeof(T);
   uint64_t nd;
-  uint8_t* d =
-      CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * group, group, group, &nd);
+  uint8_t* d = CheckReduceDst(name, dst, plan.repeats, uint64_t(dst_rep_stride) * group, group,
+                              pair ? 32 : group, &nd);
   CheckOverlap(name, "dst", d, nd, "src", s, ns);
   const simd::DType dt = simd::DTypeOf<T>();
   for (uint32_t r = 0; r < plan.repeats; ++r) {
     uint8_t* out = d + uint64_t(r) * dst_rep_stride * group;
-    for (uint32_t blk = 0; blk < 8; ++blk) {
+    for (uint32_t g = 0; g < groups; ++g) {
       T value{};
-      const bool any = simd::ReduceSlots(kind, dt, s, plan, ss, r, blk * plan.per_block,
-                                         plan.per_block, &value, nullptr);
-      if (any || kind == simd::ReduceKind::kSum)
-        std::memcpy(out + blk * sizeof(T), &value, sizeof(T));
+      const bool any = simd::ReduceSlots(kind, dt, s, plan, ss, r, g * span, span, &value, nullptr);
+      if (any || kind == simd::ReduceKind::kSum) std::memcpy(out + g * sizeof(T), &value, sizeof(T));
     }
   }
   Record(core, [&] {
@@ -256,27 +266,34 @@ ASCSIM_WHOLE_REDUCE(WholeReduceMin, kMin, ASCSIM_ORDER_PARAM, order)
 #undef ASCSIM_ORDER_PARAM
 #undef ASCSIM_WHOLE_REDUCE
 
-#define ASCSIM_BLOCK_REDUCE(Name, Kind)                                                         \
+#define ASCSIM_GROUPED_REDUCE(Name, Kind, Grouping)                                                         \
   template <class T, bool isSetMask = true>                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
             const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,         \
             const int32_t srcRepStride) {                                                       \
-    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
-                                   ascsim::aicore::IntMask(#Name, mask), isSetMask, repeatTime, \
-                                   dstRepStride, srcBlkStride, srcRepStride);                   \
+    ascsim::aicore::GroupedReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, Grouping, dst, src, \
+                                     ascsim::aicore::IntMask(#Name, mask), isSetMask,           \
+                                     repeatTime, dstRepStride, srcBlkStride, srcRepStride);     \
   }                                                                                             \
   template <class T, bool isSetMask = true>                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
             const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,      \
             const int32_t srcRepStride) {                                                       \
-    ascsim::aicore::BlockReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, dst, src,             \
-                                   ascsim::aicore::BitMask(mask), isSetMask, repeatTime,        \
-                                   dstRepStride, srcBlkStride, srcRepStride);                   \
+    ascsim::aicore::GroupedReduce<T>(#Name, ascsim::simd::ReduceKind::Kind, Grouping, dst, src, \
+                                     ascsim::aicore::BitMask(mask), isSetMask, repeatTime,      \
+                                     dstRepStride, srcBlkStride, srcRepStride);                 \
   }
-ASCSIM_BLOCK_REDUCE(BlockReduceSum, kSum)
-ASCSIM_BLOCK_REDUCE(BlockReduceMax, kMax)
-ASCSIM_BLOCK_REDUCE(BlockReduceMin, kMin)
-#undef ASCSIM_BLOCK_REDUCE
+#define ASCSIM_BLOCK ascsim::aicore::GroupReduce::kBlock
+ASCSIM_GROUPED_REDUCE(BlockReduceSum, kSum, ASCSIM_BLOCK)
+ASCSIM_GROUPED_REDUCE(BlockReduceMax, kMax, ASCSIM_BLOCK)
+ASCSIM_GROUPED_REDUCE(BlockReduceMin, kMin, ASCSIM_BLOCK)
+#undef ASCSIM_BLOCK
+// PairReduceSum: (a1+a2, a3+a4, ...) per repeat, half and float (asc-devkit docs
+// PairReduceSum.md; dav_c220 issues it as vcpadd). A pair with one active element gives that
+// element; one with none gives 0, as BlockReduceSum's empty block and the ZEROING mode of the
+// register-level PairReduceSum (docs PairReduceElem.md).
+ASCSIM_GROUPED_REDUCE(PairReduceSum, kSum, ascsim::aicore::GroupReduce::kPair)
+#undef ASCSIM_GROUPED_REDUCE
 
 // RepeatReduceSum: WholeReduceSum with a continuous mask only; dstBlkStride is ignored and
 // dstRepStride counts results, as documented.

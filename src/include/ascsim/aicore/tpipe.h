@@ -274,6 +274,11 @@ class TQueBind : private ascsim::aicore::QueueBase {
 template <TPosition pos, int32_t depth = 1, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// A queue whose buffers are in the L1 Buffer, written from `pos` (VECIN or GM) for the Cube to
+// read (asc-devkit include/basic_api/kernel_tpipe.h and docs 资源管理/TSCM/TSCM简介.md).
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
+
 template <TPosition pos = TPosition::VECCALC>
 class TBuf : private ascsim::aicore::TBufBase {
   friend class TPipe;
