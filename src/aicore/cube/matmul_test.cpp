@@ -149,7 +149,7 @@ class MatmulTestKernel {
   uint32_t tailM_ = 0, tailN_ = 0;
 };
 
-template <typename aType, typename cType>
+template <typename aType, typename cType, bool voidTiling = false>
 __aicore__ inline void RunMatmulKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
                                        GM_ADDR workspace, GM_ADDR tilingGm) {
   AscendC::TPipe pipe;
@@ -160,7 +160,13 @@ __aicore__ inline void RunMatmulKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
   // A restrict-qualified tiling pointer, as ops-nn deformable_conv2d passes it, is a tiling
   // argument like &tiling.
   const TCubeTiling* __restrict tilingPtr = &tiling;
-  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.mm, tilingPtr);
+  if constexpr (voidTiling) {
+    // Without ASCENDC_CUBE_ONLY the tiling may be any pointer, as CANN's KFC server takes void*
+    // (ops-math rfft1_d passes `(void*)&t1`).
+    REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.mm, (void*)&tiling);
+  } else {
+    REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), op.mm, tilingPtr);
+  }
   // The AIVs beyond usedCoreNum have no block of C.
   if (AscendC::GetBlockIdx() >= static_cast<uint32_t>(tiling.usedCoreNum)) return;
   op.Init(a, b, bias, c, tiling, flags);
@@ -180,7 +186,7 @@ extern "C" __global__ __aicore__ void mm_half_half(GM_ADDR a, GM_ADDR b, GM_ADDR
 }
 extern "C" __global__ __aicore__ void mm_bf16_float(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
                                                     GM_ADDR workspace, GM_ADDR tiling) {
-  RunMatmulKernel<bfloat16_t, float>(a, b, bias, c, workspace, tiling);
+  RunMatmulKernel<bfloat16_t, float, true>(a, b, bias, c, workspace, tiling);
 }
 
 // Faulty mix kernels: mode 0 declares KERNEL_TYPE_AIV_ONLY (no AIC to serve the Matmul), mode 1

@@ -17,6 +17,7 @@
 #include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/tpipe.h"
 #include "ascsim/matmul/matmul_server.h"
+#include "kernel_tiling/kernel_tiling.h"
 
 namespace ascsim::matmul {
 
@@ -32,29 +33,44 @@ struct InitsWithoutTiling : std::false_type {};
 template <class Obj>
 struct InitsWithoutTiling<Obj, std::enable_if_t<Obj::InitsWithoutTiling()>> : std::true_type {};
 
-template <class Obj>
+// The tiling as Init takes it. Without ASCENDC_CUBE_ONLY CANN hands it to the KFC server's
+// InitKfc, which takes `void*` (kernel_kfc.h InitObjAux), so any pointer passes (ops-math rfft1_d
+// passes `(void*)&tiling`); with it, InitCurObj calls `Init(tiling, tpipe)` directly and only a
+// TCubeTiling pointer compiles, as here.
+template <bool kCubeOnly, class Next>
+decltype(auto) TilingForInit(Next&& next) {
+  if constexpr (kCubeOnly ||
+                std::is_convertible<std::decay_t<Next>, const AscendC::tiling::TCubeTiling*>::value) {
+    return std::forward<Next>(next);
+  } else {
+    return static_cast<const AscendC::tiling::TCubeTiling*>(static_cast<const void*>(next));
+  }
+}
+
+template <bool kCubeOnly, class Obj>
 void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj) {
   obj.SetTPipeForInit(pipe);
 }
-template <class Obj, class Next, class... Rest>
+template <bool kCubeOnly, class Obj, class Next, class... Rest>
 void InitCubeObjs(AscendC::TPipe* pipe, Obj& obj, Next&& next, Rest&&... rest) {
   if constexpr (kIsTilingArg<Next>) {
     obj.SetSubBlockIdx(0);
     if (next != nullptr || InitsWithoutTiling<std::decay_t<Obj>>::value) {
-      obj.Init(next, pipe);
+      obj.Init(TilingForInit<kCubeOnly>(next), pipe);
     } else {
       obj.SetTPipeForInit(pipe);
     }
-    if constexpr (sizeof...(Rest) > 0) InitCubeObjs(pipe, rest...);
+    if constexpr (sizeof...(Rest) > 0) InitCubeObjs<kCubeOnly>(pipe, rest...);
   } else {
     obj.SetTPipeForInit(pipe);
-    InitCubeObjs(pipe, next, rest...);
+    InitCubeObjs<kCubeOnly>(pipe, next, rest...);
   }
 }
 
 // True when the calling core leaves the kernel here (the macro returns).
-template <class... Args>
-bool RegistCubeObjs(bool cube_only, AscendC::TPipe* pipe, GM_ADDR /*workspace*/, Args&&... objs) {
+template <bool kCubeOnly, class... Args>
+bool RegistCubeObjs(AscendC::TPipe* pipe, GM_ADDR /*workspace*/, Args&&... objs) {
+  constexpr bool cube_only = kCubeOnly;
   namespace ai = ascsim::aicore;
   ai::RevealMatmul(cube_only);
   ai::CoreContext& core = ai::CurrentCore();
@@ -66,7 +82,7 @@ bool RegistCubeObjs(bool cube_only, AscendC::TPipe* pipe, GM_ADDR /*workspace*/,
     ai::MatmulServerReady(core);
     return true;
   }
-  InitCubeObjs(pipe, objs...);
+  InitCubeObjs<kCubeOnly>(pipe, objs...);
   return false;
 }
 
@@ -74,10 +90,10 @@ bool RegistCubeObjs(bool cube_only, AscendC::TPipe* pipe, GM_ADDR /*workspace*/,
 
 #ifdef ASCENDC_CUBE_ONLY
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...) \
-  if (::ascsim::matmul::RegistCubeObjs(true, tpipe, workspace, __VA_ARGS__)) return
+  if (::ascsim::matmul::RegistCubeObjs<true>(tpipe, workspace, __VA_ARGS__)) return
 #else
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...) \
-  if (::ascsim::matmul::RegistCubeObjs(false, tpipe, workspace, __VA_ARGS__)) return
+  if (::ascsim::matmul::RegistCubeObjs<false>(tpipe, workspace, __VA_ARGS__)) return
 #endif
 #define REGIST_CUBE_OBJ_REMOTE(tpipe, workspace, ...)
 #define REGIST_MATMUL_OBJ_STATIC REGIST_CUBE_OBJ
