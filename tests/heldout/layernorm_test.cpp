@@ -8,8 +8,8 @@
 //   高阶API/归一化操作/LayerNorm.md (formula: y = (x - E[x]) / sqrt(Var[x] + eps) * gamma + beta,
 //   mean and variance along H, variance the biased one).
 // - GetLayerNormMaxMinTmpSize(shape, typeSize, isReuseSource, max, min) and
-//   GetLayerNormNDTilingInfo(shape, stackBufferSize, typeSize, isReuseSource,
-//   AscendC::tiling::LayerNormTiling&): docs LayerNorm-Tiling.md (the standard-C++ tiling struct
+//   GetLayerNormNDTilingInfo(shape {B, S, storageHLength, originHLength}, stackBufferSize,
+//   typeSize, isReuseSource, AscendC::tiling::LayerNormTiling&): docs LayerNorm-Tiling.md (the standard-C++ tiling struct
 //   overload); the tiling struct as a member of the operator's TilingData (its step 1).
 // - GET_TILING_DATA + REGISTER_TILING_DEFAULT: docs Kernel-Tiling; DataCopyPad for the S-long
 //   mean/variance rows (not 32 B whole).
@@ -147,7 +147,7 @@ void RunLn(KernelFn kernel, uint32_t B, uint32_t S, uint32_t H) {
   heldout::Upload(gx, x);
   heldout::Upload(gg, gamma);
   heldout::Upload(gbt, beta);
-  std::vector<int64_t> shapeVec{1, S, H};
+  std::vector<int64_t> shapeVec{1, S, H, H};  // {B, S, storageHLength, originHLength}
   AscendC::TensorShape shape(shapeVec);
   uint32_t mx = 0, mn = 0;
   AscendC::GetLayerNormMaxMinTmpSize(shape, sizeof(T), false, mx, mn);

@@ -65,8 +65,10 @@ class KernelQueueForms {
   __aicore__ inline void ScaleThroughBind(uint32_t off, uint32_t n) {
     AscendC::LocalTensor<T> buf = bindQue_.AllocTensor<T>();
     AscendC::DataCopyPad(buf, xGm_[off], Bytes(n, sizeof(T)), {false, 0, 0, 0});
-    bindQue_.EnQue(buf);
-    buf = bindQue_.DeQue<T>();
+    // The plain EnQue/DeQue of a VECIN->VECOUT bind orders MTE2 before MTE3 (copy-through);
+    // computing on the buffer needs the GM->VECIN (MTE2 -> V) hand-over first.
+    bindQue_.EnQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, T>(buf);
+    buf = bindQue_.DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, T>();
     AscendC::Muls(buf, buf, static_cast<T>(t_.scale), n);
     bindQue_.EnQue<AscendC::TPosition::VECOUT, AscendC::TPosition::GM, T>(buf);
     buf = bindQue_.DeQue<AscendC::TPosition::VECOUT, AscendC::TPosition::GM, T>();

@@ -71,11 +71,10 @@ class KernelSiluSwish {
 };
 
 template <typename T>
-__aicore__ inline void Run(GM_ADDR x, GM_ADDR silu, GM_ADDR swish, GM_ADDR tiling) {
-  GET_TILING_DATA(t, tiling);
-  GET_TILING_DATA_MEMBER(heldout_silu::SiluTiling, beta, beta, tiling);
+__aicore__ inline void Run(GM_ADDR x, GM_ADDR silu, GM_ADDR swish, uint32_t total, uint32_t tile,
+                           float beta) {
   KernelSiluSwish<T> op;
-  op.Init(x, silu, swish, t.totalLength, t.tileLength, beta);
+  op.Init(x, silu, swish, total, tile, beta);
   op.Process();
 }
 
@@ -86,7 +85,9 @@ extern "C" __global__ __aicore__ void heldout_silu_swish_f16(GM_ADDR x, GM_ADDR 
                                                              GM_ADDR tiling) {
   (void)workspace;
   REGISTER_TILING_DEFAULT(heldout_silu::SiluTiling);
-  heldout_silu::Run<float16_t>(x, silu, swish, tiling);
+  GET_TILING_DATA(t, tiling);
+  GET_TILING_DATA_MEMBER(heldout_silu::SiluTiling, beta, beta, tiling);
+  heldout_silu::Run<float16_t>(x, silu, swish, t.totalLength, t.tileLength, beta);
 }
 
 extern "C" __global__ __aicore__ void heldout_silu_swish_f32(GM_ADDR x, GM_ADDR silu,
@@ -94,7 +95,9 @@ extern "C" __global__ __aicore__ void heldout_silu_swish_f32(GM_ADDR x, GM_ADDR 
                                                              GM_ADDR tiling) {
   (void)workspace;
   REGISTER_TILING_DEFAULT(heldout_silu::SiluTiling);
-  heldout_silu::Run<float32_t>(x, silu, swish, tiling);
+  GET_TILING_DATA(t, tiling);
+  GET_TILING_DATA_MEMBER(heldout_silu::SiluTiling, beta, beta, tiling);
+  heldout_silu::Run<float32_t>(x, silu, swish, t.totalLength, t.tileLength, beta);
 }
 
 namespace {

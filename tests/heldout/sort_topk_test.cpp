@@ -6,8 +6,10 @@
 // - Sort<T, isFullSort = true>(dst, concat, index (uint32), tmp, repeatTime): asc-devkit docs
 //   高阶API/排序操作/Sort.md (A2: 32 elements per repeat, (score, index) pairs of 8 B, index in the
 //   high 4 B, score in the low bytes; concat is the score tensor [n]).
-// - GetSortLen<T>(elemCount) (bytes of sorted data) and GetSortOffset<T>(elemOffset) (byte offset
-//   of the elemOffset-th pair): docs 排序操作/GetSortLen.md, GetSortOffset.md.
+// - GetSortLen<T>(elemCount) and GetSortOffset<T>(elemOffset): docs 排序操作/GetSortLen.md,
+//   GetSortOffset.md. The pages say bytes; asc-devkit's code (impl/basic_api/
+//   kernel_operator_proposal_intf_impl.h: elemCount * halfSortedDataSize (4) or
+//   floatSortedDataSize (2)) counts elements of T, which is what the device does.
 // - GetSortTmpSize(PlatformAscendC, elemCount, dataTypeSize) on the host, the platform from
 //   platform_ascendc::PlatformAscendCManager::GetInstance(): docs GetSortTmpSize.md,
 //   Utils-API/平台信息获取/PlatformAscendCManager.md.
@@ -38,7 +40,7 @@ class KernelTopk {
     valGm_.SetGlobalBuffer((__gm__ T*)values + row * t.k, t.k);
     idxGm_.SetGlobalBuffer((__gm__ uint32_t*)indices + row * t.k, t.k);
     pipe_.InitBuffer(inQueue_, 1, t.paddedLength * sizeof(T));
-    pipe_.InitBuffer(sortedBuf_, AscendC::GetSortLen<T>(t.paddedLength));
+    pipe_.InitBuffer(sortedBuf_, AscendC::GetSortLen<T>(t.paddedLength) * sizeof(T));
     pipe_.InitBuffer(idxBuf_, t.paddedLength * sizeof(uint32_t));
     pipe_.InitBuffer(tmpBuf_, t.tmpBytes);
     pipe_.InitBuffer(outValQueue_, 1, t.k * sizeof(T) < 32 ? 32 : t.k * sizeof(T));
@@ -73,10 +75,14 @@ class KernelTopk {
     AscendC::LocalTensor<uint32_t> outIdx = outIdxQueue_.AllocTensor<uint32_t>();
     AscendC::LocalTensor<uint32_t> pairs = sorted.template ReinterpretCast<uint32_t>();
     for (uint32_t j = 0; j < t_.k; ++j) {
-      const uint32_t byteOff = AscendC::GetSortOffset<T>(j);
-      outVal.SetValue(j, sorted.GetValue(byteOff / sizeof(T)));
-      outIdx.SetValue(j, pairs.GetValue(byteOff / sizeof(uint32_t) + 1));  // index: high 4 B
+      const uint32_t off = AscendC::GetSortOffset<T>(j);  // in elements of T
+      outVal.SetValue(j, sorted.GetValue(off));
+      outIdx.SetValue(j, pairs.GetValue(off * sizeof(T) / sizeof(uint32_t) + 1));  // high 4 B
     }
+    // The results were written by the scalar unit: MTE3 must wait for it (the queue orders V).
+    event_t sToMte3 = static_cast<event_t>(pipe_.FetchEventID(AscendC::HardEvent::S_MTE3));
+    AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(sToMte3);
+    AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(sToMte3);
     outValQueue_.EnQue(outVal);
     outIdxQueue_.EnQue(outIdx);
     outVal = outValQueue_.DeQue<T>();

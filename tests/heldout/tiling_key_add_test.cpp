@@ -136,19 +136,12 @@ class KernelAxpy {
 };
 
 template <typename T>
-__aicore__ inline void RunKeyed(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+__aicore__ inline void Run(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t formerNum,
+                           uint32_t formerLength, uint32_t tailLength, uint32_t tileLength,
+                           float alpha) {
   KernelAxpy<T> op;
-  if (TILING_KEY_IS(1)) {
-    GET_TILING_DATA(t, tiling);
-    op.Init(x, y, z, t.formerNum, t.formerLength, t.tailLength, t.tileLength, 1.0f);
-    op.Process();
-  } else if (TILING_KEY_IS(2)) {
-    GET_TILING_DATA_WITH_STRUCT(heldout_add::AxpyTiling, t, tiling);
-    GET_TILING_DATA_MEMBER(heldout_add::AxpyTiling, alpha, alpha, tiling);
-    GET_TILING_DATA_PTR_WITH_STRUCT(heldout_add::AxpyTiling, tp, tiling);
-    op.Init(x, y, z, t.formerNum, t.formerLength, tp->tailLength, tp->tileLength, alpha);
-    op.Process();
-  }
+  op.Init(x, y, z, formerNum, formerLength, tailLength, tileLength, alpha);
+  op.Process();
 }
 
 }  // namespace heldout_add
@@ -158,7 +151,16 @@ extern "C" __global__ __aicore__ void heldout_axpy_half(GM_ADDR x, GM_ADDR y, GM
   (void)workspace;
   REGISTER_TILING_DEFAULT(heldout_add::AddTiling);
   REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 2", heldout_add::AxpyTiling);
-  heldout_add::RunKeyed<half>(x, y, z, tiling);
+  if (TILING_KEY_IS(1)) {
+    GET_TILING_DATA(t, tiling);
+    heldout_add::Run<half>(x, y, z, t.formerNum, t.formerLength, t.tailLength, t.tileLength, 1.0f);
+  } else if (TILING_KEY_IS(2)) {
+    GET_TILING_DATA_WITH_STRUCT(heldout_add::AxpyTiling, t, tiling);
+    GET_TILING_DATA_MEMBER(heldout_add::AxpyTiling, alpha, alpha, tiling);
+    GET_TILING_DATA_PTR_WITH_STRUCT(heldout_add::AxpyTiling, tp, tiling);
+    heldout_add::Run<half>(x, y, z, t.formerNum, t.formerLength, tp->tailLength, tp->tileLength,
+                           alpha);
+  }
 }
 
 extern "C" __global__ __aicore__ void heldout_axpy_float(GM_ADDR x, GM_ADDR y, GM_ADDR z,
@@ -166,7 +168,16 @@ extern "C" __global__ __aicore__ void heldout_axpy_float(GM_ADDR x, GM_ADDR y, G
   (void)workspace;
   REGISTER_TILING_DEFAULT(heldout_add::AddTiling);
   REGISTER_TILING_FOR_TILINGKEY("TILING_KEY_VAR == 2", heldout_add::AxpyTiling);
-  heldout_add::RunKeyed<float>(x, y, z, tiling);
+  if (TILING_KEY_IS(1)) {
+    GET_TILING_DATA(t, tiling);
+    heldout_add::Run<float>(x, y, z, t.formerNum, t.formerLength, t.tailLength, t.tileLength, 1.0f);
+  } else if (TILING_KEY_IS(2)) {
+    GET_TILING_DATA_WITH_STRUCT(heldout_add::AxpyTiling, t, tiling);
+    GET_TILING_DATA_MEMBER(heldout_add::AxpyTiling, alpha, alpha, tiling);
+    GET_TILING_DATA_PTR_WITH_STRUCT(heldout_add::AxpyTiling, tp, tiling);
+    heldout_add::Run<float>(x, y, z, t.formerNum, t.formerLength, tp->tailLength, tp->tileLength,
+                           alpha);
+  }
 }
 
 namespace {

@@ -1,7 +1,8 @@
 // Held-out kernel 7: the first pass of a Welford LayerNorm over long rows: the reduce axis R of
 // each row is cut into chunks of abLength, and WelfordUpdate folds chunk after chunk into running
-// per-position mean and M2 (float), in place; the last chunk is partial (abComputeLength <
-// abLength) and the positions it does not reach keep their values (isInplace = true).
+// per-position mean and M2 (float), ping-ponging between two buffers; the last chunk is partial
+// (abComputeLength < abLength) and the positions it does not reach keep their values
+// (isInplace = true copies them from the inputs).
 //
 // Names and the source each use follows:
 // - WelfordUpdate<T, float, false, config>(outputMean, outputVariance, inputMean, inputVariance,
@@ -9,7 +10,8 @@
 //   nRec = 1/i}) and WelfordUpdateConfig{isInplace}: asc-devkit docs
 //   高阶API/归一化操作/WelfordUpdate.md (formula checked against its example: mean_i = mean_{i-1} +
 //   (x - mean_{i-1}) * nRec, M_i = M_{i-1} + (x - mean_{i-1}) * (x - mean_i); out of range the
-//   outputs reuse the inputs when isInplace).
+//   outputs are copied from the inputs when isInplace: asc-devkit layernorm_common_impl.h
+//   WelfordUpdateInplace; no output may overlap an input: welfordupdate_check_common.h).
 // - GetWelfordUpdateMaxMinTmpSize(shape, sizeof(T), sizeof(U), isReuseSource, isInplace, max,
 //   min): docs WelfordUpdate-Tiling.md.
 // - Duplicate to zero the initial mean/M2 (the doc: "Meant0 and M0 ... 取值全0").
@@ -40,11 +42,16 @@ class KernelWelford {
     pipe_.InitBuffer(inQueue_, 2, k_ * sizeof(T));
     pipe_.InitBuffer(outQueue_, 1, 2 * k_ * sizeof(float));
     pipe_.InitBuffer(tmpBuf_, t.tmpBytes);
+    pipe_.InitBuffer(pingBuf_, 2 * k_ * sizeof(float));
   }
   __aicore__ inline void Process() {
+    // Two (mean, M2) pairs in turn: the API takes no output overlapping its inputs (CANN checks
+    // it too); with isInplace the positions past abComputeLength are copied over.
     AscendC::LocalTensor<float> stat = outQueue_.AllocTensor<float>();
     AscendC::LocalTensor<float> mean = stat;
     AscendC::LocalTensor<float> m2 = stat[k_];
+    AscendC::LocalTensor<float> mean2 = pingBuf_.Get<float>();
+    AscendC::LocalTensor<float> m22 = mean2[k_];
     AscendC::Duplicate(stat, 0.0f, 2 * k_);
     AscendC::LocalTensor<uint8_t> tmp = tmpBuf_.Get<uint8_t>();
     const uint32_t chunks = (r_ + k_ - 1) / k_;
@@ -56,8 +63,16 @@ class KernelWelford {
       inQueue_.EnQue(x);
       x = inQueue_.DeQue<T>();
       AscendC::WelfordUpdateParam para{1, k_, n, 1.0f / static_cast<float>(i + 1)};
-      AscendC::WelfordUpdate<T, float, false, WF_INPLACE_CFG>(mean, m2, mean, m2, x, tmp, para);
+      // Odd steps read stat and write the spare pair, even steps the other way round.
+      if (i % 2 == 0) {
+        AscendC::WelfordUpdate<T, float, false, WF_INPLACE_CFG>(mean2, m22, mean, m2, x, tmp, para);
+      } else {
+        AscendC::WelfordUpdate<T, float, false, WF_INPLACE_CFG>(mean, m2, mean2, m22, x, tmp, para);
+      }
       inQueue_.FreeTensor(x);
+    }
+    if (chunks % 2 == 1) {
+      AscendC::DataCopy(stat, mean2, 2 * k_);  // the last step wrote the spare pair
     }
     outQueue_.EnQue(stat);
     stat = outQueue_.DeQue<float>();
@@ -70,7 +85,7 @@ class KernelWelford {
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::TPosition::VECIN, 2> inQueue_;
   AscendC::TQue<AscendC::TPosition::VECOUT, 1> outQueue_;
-  AscendC::TBuf<AscendC::TPosition::VECCALC> tmpBuf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> tmpBuf_, pingBuf_;
   AscendC::GlobalTensor<T> xGm_;
   AscendC::GlobalTensor<float> meanGm_, m2Gm_;
   uint32_t r_ = 0, k_ = 0;
