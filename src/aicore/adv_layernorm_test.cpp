@@ -181,21 +181,19 @@ TEST(AdvLayerNorm, KernelErrors) {
   auto tmp = fx.Take<uint8_t>(4096);
   AscendC::LayerNormTiling empty;
   EXPECT_THAT(ErrorOf([&] { AscendC::LayerNorm<float>(y, m, v, x, g, b, tmp, 0.0f, empty); }),
-              HasSubstr("LayerNorm: the LayerNormTiling is not filled in (oneTmpSize 0, hLength 0"));
+              HasSubstr("LayerNorm: the LayerNormTiling is not filled in (oneTmpSize 0, "
+                        "hLength 0"));
   AscendC::LayerNormTiling t;
   AscendC::GetLayerNormNDTilingInfo(Bsh(1, 4, 64, 64), 4096, 4, false, t);
   EXPECT_THAT(ErrorOf([&] { AscendC::LayerNorm<float>(y, m, v, x, g, b, tmp[3072], 0.0f, t); }),
               HasSubstr("LayerNorm: sharedTmpBuffer holds 1024 B, less than the 3072 B"));
   EXPECT_THAT(ErrorOf([&] { AscendC::LayerNorm<float>(y, m, m, x, g, b, tmp, 0.0f, t); }),
               HasSubstr("LayerNorm: outputMean UB"));
-  EXPECT_THAT(ErrorOf([&] {
-                AscendC::LayerNorm<float>(tmp.ReinterpretCast<float>(), m, v, x, g, b, tmp, 0.0f, t);
-              }),
-              HasSubstr("LayerNorm: sharedTmpBuffer UB [0x"));
-  EXPECT_THAT(ErrorOf([&] {
-                AscendC::LayerNorm<float>(tmp.ReinterpretCast<float>(), m, v, x, g, b, tmp, 0.0f, t);
-              }),
-              HasSubstr(") overlaps output UB [0x"));
+  const AscendC::LocalTensor<float> in_tmp = tmp.ReinterpretCast<float>();
+  const std::string overlap =
+      ErrorOf([&] { AscendC::LayerNorm<float>(in_tmp, m, v, x, g, b, tmp, 0.0f, t); });
+  EXPECT_THAT(overlap, HasSubstr("LayerNorm: sharedTmpBuffer UB [0x"));
+  EXPECT_THAT(overlap, HasSubstr(") overlaps output UB [0x"));
   AscendC::LayerNormTiling big;  // 8 rows of 64 for tensors of 4 rows
   AscendC::GetLayerNormNDTilingInfo(Bsh(2, 4, 64, 64), 8192, 4, false, big);
   EXPECT_THAT(ErrorOf([&] { AscendC::LayerNorm<float>(y, m, v, x, g, b, tmp, 0.0f, big); }),

@@ -65,7 +65,8 @@ void GetLayerNormNDTilingInfo(const TensorShape& srcShape, const uint32_t stackB
   const uint32_t meanTmpSize = (meanVarSize + kPerBlock - 1) / kPerBlock * kPerBlock;
   const uint32_t meanVarTotal = typeSize == sizeof(float) ? 0 : 2 * meanTmpSize;
   const uint32_t tmpBufSize = stackBufferSize / sizeof(float);
-  uint32_t oneTmpSize = tmpBufSize > meanVarTotal ? (tmpBufSize - meanVarTotal) / numberOfTmpBuf : 0;
+  uint32_t oneTmpSize =
+      tmpBufSize > meanVarTotal ? (tmpBufSize - meanVarTotal) / numberOfTmpBuf : 0;
   oneTmpSize = oneTmpSize / h * h;
   if (oneTmpSize > inputXSize) oneTmpSize = inputXSize;
   if (oneTmpSize == 0) return;  // CANN leaves the tiling untouched: too little scratch

@@ -1,12 +1,14 @@
-// RmsNorm, SoftMax and AscendDequant: the device's Atlas A2/A3 algorithms written as basic-API
-// calls (asc-devkit impl/adv_api/detail/normalization/rmsnorm/rmsnorm_common_impl.h,
-// activation/softmax/membase/v220, quantization/dequant), checked and costed like kernel code.
-//   LayerNorm   the [B, S, H] form (output, mean, variance): per row in float (half is cast), mean =
-//               sum(x / originalH), variance = sum((x - mean)^2 / originalH) over the original H,
-//               rstd = e^(-0.5 ln(variance + epsilon)), y = (x - mean) * rstd * gamma + beta over
-//               the stored H; rows in pieces of the tiling's meanVarRoundSize, the tail last (the
-//               tiling's bshCurLength / bsCurLength then describe the tail, as on the device);
-//               half mean and variance are kept in float in the scratch and cast at the end.
+// LayerNorm, RmsNorm, SoftMax and AscendDequant: the device's Atlas A2/A3 algorithms written as
+// basic-API calls (asc-devkit impl/adv_api/detail/normalization/layernorm/layernorm_common_impl.h,
+// rmsnorm/rmsnorm_common_impl.h, activation/softmax/membase/v220, quantization/dequant), checked
+// and costed like kernel code.
+//   LayerNorm   the [B, S, H] form (output, mean, variance): per row in float (half is cast),
+//               mean = sum(x / originalH), variance = sum((x - mean)^2 / originalH) over the
+//               original H, rstd = e^(-0.5 ln(variance + epsilon)), y = (x - mean) * rstd * gamma
+//               + beta over the stored H; rows in pieces of the tiling's meanVarRoundSize, the
+//               tail last (the tiling's bshCurLength / bsCurLength then describe the tail, as on
+//               the device); half mean and variance are kept in float in the scratch and cast at
+//               the end.
 //   RmsNorm     per row of [b*s, h] in float: sum x^2 over the original h (vcadd tree of 64-element
 //               repeats, as the device reduces), times 1/h, + epsilon, rstd = e^(-0.5 ln(.)) (the
 //               device's high-precision rsqrt), y = x * rstd * gamma. Rows in pieces of the
@@ -134,7 +136,8 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
 
 // ============================================================================================
 // LayerNorm ([B, S, H]: output, mean, variance), include/adv_api/normalization/layernorm.h;
-// docs 高阶API/归一化操作/LayerNorm.md. The scratch layout is the tiling's (GetLayerNormNDTilingInfo):
+// docs 高阶API/归一化操作/LayerNorm.md. The scratch layout is the tiling's
+// (GetLayerNormNDTilingInfo):
 // half keeps mean and variance in float at meanTmpTensorPos / varianceTmpTensorPos, then three
 // pieces of oneTmpSize floats (x as float, a work piece, x - mean); float uses a work piece, x -
 // mean and a spare for the rows' rstd (inputX itself with isReuseSource, as CANN's 2 pieces).
@@ -184,8 +187,10 @@ void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   ai::CheckNoOverlap(api, "outputMean", outputMean, "inputX", inputX, rows);
   ai::CheckNoOverlap(api, "outputVariance", outputVariance, "inputX", inputX, rows);
   const LocalTensor<float> tmp = sharedTmpBuffer.ReinterpretCast<float>();
-  const LocalTensor<float> work = kHalf ? tmp[tiling.secondTmpStartPos] : tmp[tiling.firstTmpStartPos];
-  const LocalTensor<float> xc = kHalf ? tmp[tiling.thirdTmpStartPos] : tmp[tiling.secondTmpStartPos];
+  const LocalTensor<float> work =
+      kHalf ? tmp[tiling.secondTmpStartPos] : tmp[tiling.firstTmpStartPos];
+  const LocalTensor<float> xc =
+      kHalf ? tmp[tiling.thirdTmpStartPos] : tmp[tiling.secondTmpStartPos];
   const float inv = tiling.lastDimValueBack;
   auto piece = [&](uint32_t off, uint32_t mv, uint32_t n_rows) {
     const uint32_t n = n_rows * h;
