@@ -84,6 +84,21 @@ extern "C" __global__ __aicore__ void tiling_forms(GM_ADDR out, GM_ADDR /*worksp
   o.SetValue(9, other.y);
 }
 
+// A default struct registered but read only through the named forms (ops-nn prelu's entry does
+// REGISTER_TILING_DEFAULT then GET_TILING_DATA_WITH_STRUCT): compiles under -Wall -Werror, where
+// the registration's alias used to be an unused local typedef.
+extern "C" __global__ __aicore__ void tiling_default_unread(GM_ADDR out, GM_ADDR /*workspace*/,
+                                                            GM_ADDR tiling) {
+  REGISTER_TILING_DEFAULT(tiling_test::Tiling);
+  GET_TILING_DATA_PTR_WITH_STRUCT(tiling_test::Tiling, ptr, tiling);
+  GET_TILING_DATA_WITH_STRUCT(tiling_test::Other, other, tiling);
+  if (AscendC::GetBlockIdx() != 0) return;
+  AscendC::GlobalTensor<int64_t> o;
+  o.SetGlobalBuffer((__gm__ int64_t*)out, 2);
+  o.SetValue(0, ptr->total);
+  o.SetValue(1, other.y);
+}
+
 // Which branch the launch's tiling key selects: 1, 2, 3 by TILING_KEY_IS, 4..6 by TILING_KEY_LIST.
 extern "C" __global__ __aicore__ void tiling_key_branch(GM_ADDR out, GM_ADDR /*workspace*/,
                                                         GM_ADDR tiling) {
@@ -269,6 +284,17 @@ TEST(TilingData, NamedMemberPointerAndCopyForms) {
   Other other;
   std::memcpy(&other, &host, sizeof(other));
   EXPECT_EQ(out.at(9), other.y);
+}
+
+TEST(TilingData, RegisteredDefaultReadOnlyByNamedFormsCompilesAndReads) {
+  Gm out(2 * sizeof(int64_t)), tiling(sizeof(Tiling));
+  const Tiling host = Sample();
+  std::memcpy(tiling.p, &host, sizeof(host));
+  ICPU_RUN_KF(tiling_default_unread, 2, out.p, nullptr, tiling.p);
+  EXPECT_EQ(out.at(0), host.total);
+  Other other;
+  std::memcpy(&other, &host, sizeof(other));
+  EXPECT_EQ(out.at(1), other.y);
 }
 
 TEST(TilingData, TooSmallOrNullTilingFaultsNamingTheMacro) {

@@ -31,6 +31,7 @@
 #include "tiling/sin_cos_clamp_tiling.h"
 #include "tiling/softmax_flashv2_tiling.h"
 #include "tiling/softmax_tiling.h"
+#include "tiling/sort_tiling.h"
 #include "tiling/sum_tiling.h"
 #include "tiling/topk_tiling.h"
 

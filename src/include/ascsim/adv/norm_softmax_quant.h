@@ -1,6 +1,14 @@
-// RmsNorm, SoftMax and AscendDequant: the device's Atlas A2/A3 algorithms written as basic-API
-// calls (asc-devkit impl/adv_api/detail/normalization/rmsnorm/rmsnorm_common_impl.h,
-// activation/softmax/membase/v220, quantization/dequant), checked and costed like kernel code.
+// LayerNorm, RmsNorm, SoftMax and AscendDequant: the device's Atlas A2/A3 algorithms written as
+// basic-API calls (asc-devkit impl/adv_api/detail/normalization/layernorm/layernorm_common_impl.h,
+// rmsnorm/rmsnorm_common_impl.h, activation/softmax/membase/v220, quantization/dequant), checked
+// and costed like kernel code.
+//   LayerNorm   the [B, S, H] form (output, mean, variance): per row in float (half is cast),
+//               mean = sum(x / originalH), variance = sum((x - mean)^2 / originalH) over the
+//               original H, rstd = e^(-0.5 ln(variance + epsilon)), y = (x - mean) * rstd * gamma
+//               + beta over the stored H; rows in pieces of the tiling's meanVarRoundSize, the
+//               tail last (the tiling's bshCurLength / bsCurLength then describe the tail, as on
+//               the device); half mean and variance are kept in float in the scratch and cast at
+//               the end.
 //   RmsNorm     per row of [b*s, h] in float: sum x^2 over the original h (vcadd tree of 64-element
 //               repeats, as the device reduces), times 1/h, + epsilon, rstd = e^(-0.5 ln(.)) (the
 //               device's high-precision rsqrt), y = x * rstd * gamma. Rows in pieces of the
@@ -19,6 +27,7 @@
 #include <type_traits>
 
 #include "ascsim/adv/adv_support.h"
+#include "ascsim/adv/kernel_tiling_structs.h"
 #include "ascsim/adv/tiling_structs.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/reduce_ops.h"
@@ -123,6 +132,138 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
              const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& tiling) {
   RmsNorm<T, isBasicBlock>(dstLocal, srcLocal, gammaLocal, detail::AdvStack("RmsNorm"), epsilon,
                            tiling);
+}
+
+// ============================================================================================
+// LayerNorm ([B, S, H]: output, mean, variance), include/adv_api/normalization/layernorm.h;
+// docs 高阶API/归一化操作/LayerNorm.md. The scratch layout is the tiling's
+// (GetLayerNormNDTilingInfo):
+// half keeps mean and variance in float at meanTmpTensorPos / varianceTmpTensorPos, then three
+// pieces of oneTmpSize floats (x as float, a work piece, x - mean); float uses a work piece, x -
+// mean and a spare for the rows' rstd (inputX itself with isReuseSource, as CANN's 2 pieces).
+template <typename T, bool isReuseSource = false>
+void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamma, const LocalTensor<T>& beta,
+               const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon,
+               LayerNormTiling& tiling) {
+  static_assert(ascsim::aicore::kHalfOrFloat<T>, "LayerNorm takes half or float");
+  namespace ai = ascsim::aicore;
+  constexpr const char* api = "LayerNorm";
+  if (ai::OnCubeCoreOnly()) return;
+  constexpr bool kHalf = sizeof(T) == 2;
+  const uint32_t h = tiling.hLength, oh = tiling.originalHLength, rows = tiling.meanVarSize;
+  if (h == 0 || oh == 0 || oh > h || tiling.oneTmpSize == 0 || tiling.oneTmpSize % h != 0 ||
+      tiling.inputXSize != rows * h || tiling.meanVarRoundSize == 0) {
+    ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+              ai::Str(api, ": the LayerNormTiling is not filled in (oneTmpSize ", tiling.oneTmpSize,
+                      ", hLength ", h, ", originalHLength ", oh, ", inputXSize ",
+                      tiling.inputXSize, ", meanVarSize ", rows,
+                      "); fill it with GetLayerNormNDTilingInfo({B, S, storageHLength, "
+                      "originHLength}, ...)"));
+  }
+  ai::CheckCalCount(api, tiling.inputXSize, inputX.GetSize(), output.GetSize());
+  ai::CheckUbRole(api, "gamma", gamma, h, ai::Access::kRead);
+  ai::CheckUbRole(api, "beta", beta, h, ai::Access::kRead);
+  ai::CheckUbRole(api, "outputMean", outputMean, rows, ai::Access::kWrite);
+  ai::CheckUbRole(api, "outputVariance", outputVariance, rows, ai::Access::kWrite);
+  constexpr bool kReuse = isReuseSource && !kHalf;  // float may use inputX as the third piece
+  const uint32_t pieces = kReuse ? 2 : 3;
+  const uint64_t need =
+      (uint64_t{tiling.firstTmpStartPos} + uint64_t{pieces} * tiling.oneTmpSize) * sizeof(float);
+  ai::TensorAccess::CheckLive(sharedTmpBuffer, api, "sharedTmpBuffer");
+  if (sharedTmpBuffer.GetSize() < need) {
+    ai::FaultTmpTooSmall(api, sharedTmpBuffer.GetSize(), need, "this tiling needs");
+  }
+  ai::CheckTmp(api, sharedTmpBuffer, need);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "inputX", inputX, tiling.inputXSize);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "output", output, tiling.inputXSize);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "gamma", gamma, h);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "beta", beta, h);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "outputMean", outputMean, rows);
+  ai::CheckTmpDisjoint(api, sharedTmpBuffer, "outputVariance", outputVariance, rows);
+  // output may reuse inputX (the doc's constraint); no other output may share an operand.
+  ai::CheckNoOverlap(api, "outputMean", outputMean, "outputVariance", outputVariance, rows);
+  ai::CheckNoOverlap(api, "outputMean", outputMean, "inputX", inputX, rows);
+  ai::CheckNoOverlap(api, "outputVariance", outputVariance, "inputX", inputX, rows);
+  const LocalTensor<float> tmp = sharedTmpBuffer.ReinterpretCast<float>();
+  const LocalTensor<float> work =
+      kHalf ? tmp[tiling.secondTmpStartPos] : tmp[tiling.firstTmpStartPos];
+  const LocalTensor<float> xc =
+      kHalf ? tmp[tiling.thirdTmpStartPos] : tmp[tiling.secondTmpStartPos];
+  const float inv = tiling.lastDimValueBack;
+  auto piece = [&](uint32_t off, uint32_t mv, uint32_t n_rows) {
+    const uint32_t n = n_rows * h;
+    LocalTensor<float> x, mean, var, spare;
+    if constexpr (kHalf) {
+      x = tmp[tiling.firstTmpStartPos];
+      Cast(x, inputX[off], RoundMode::CAST_NONE, n);
+      mean = tmp[tiling.meanTmpTensorPos + mv];
+      var = tmp[tiling.varianceTmpTensorPos + mv];
+      spare = x;  // x is centred into xc before rstd is formed
+    } else {
+      x = inputX[off];
+      mean = outputMean[mv];
+      var = outputVariance[mv];
+      spare = kReuse ? inputX[off] : tmp[tiling.thirdTmpStartPos];
+    }
+    Muls(work, x, inv, n);
+    detail::RmsNormRowSums(mean, work, n_rows, h, oh);
+    detail::VectorToScalar();
+    for (uint32_t i = 0; i < n_rows; ++i) Adds(xc[i * h], x[i * h], -mean.GetValue(i), h);
+    detail::ScalarToVector();
+    Mul(work, xc, xc, n);
+    Muls(work, work, inv, n);
+    detail::RmsNormRowSums(var, work, n_rows, h, oh);
+    // rstd needs a 32 B aligned start, which var[mv] is not in general: a spare piece (x as
+    // float for half, the third piece for float, or inputX itself with isReuseSource).
+    const LocalTensor<float> rstd = spare;
+    detail::VectorToScalar();
+    for (uint32_t i = 0; i < n_rows; ++i) rstd.SetValue(i, var.GetValue(i));
+    detail::ScalarToVector();
+    Adds(rstd, rstd, static_cast<float>(epsilon), n_rows);
+    Ln(rstd, rstd, n_rows);
+    Muls(rstd, rstd, -0.5f, n_rows);
+    Exp(rstd, rstd, n_rows);
+    detail::VectorToScalar();
+    for (uint32_t i = 0; i < n_rows; ++i) Muls(xc[i * h], xc[i * h], rstd.GetValue(i), h);
+    detail::ScalarToVector();  // rstd is rewritten by the next piece
+    if constexpr (kHalf) {
+      const LocalTensor<float> g = x, b = work;  // x, rstd and the squares are no longer needed
+      Cast(g, gamma, RoundMode::CAST_NONE, h);
+      Cast(b, beta, RoundMode::CAST_NONE, h);
+      for (uint32_t i = 0; i < n_rows; ++i) {
+        Mul(xc[i * h], xc[i * h], g, h);
+        Add(xc[i * h], xc[i * h], b, h);
+      }
+      Cast(output[off], xc, RoundMode::CAST_NONE, n);
+    } else {
+      for (uint32_t i = 0; i < n_rows; ++i) {
+        Mul(xc[i * h], xc[i * h], gamma, h);
+        Add(output[off + i * h], xc[i * h], beta, h);
+      }
+    }
+  };
+  for (uint32_t i = 0; i < tiling.loopRound; ++i) {
+    piece(i * tiling.inputRoundSize, i * tiling.meanVarRoundSize, tiling.meanVarRoundSize);
+  }
+  if (tiling.inputTailSize > 0) {
+    tiling.bshCurLength = tiling.inputTailSize;  // LayerNormND leaves the tail's lengths behind
+    tiling.bsCurLength = tiling.meanVarTailSize;
+    piece(tiling.inputTailPos, tiling.meanVarTailPos, tiling.meanVarTailSize);
+  }
+  if constexpr (kHalf) {
+    Cast(outputMean, tmp[tiling.meanTmpTensorPos], RoundMode::CAST_NONE, rows);
+    Cast(outputVariance, tmp[tiling.varianceTmpTensorPos], RoundMode::CAST_NONE, rows);
+  }
+}
+template <typename T, bool isReuseSource = false>
+void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamma, const LocalTensor<T>& beta, const T epsilon,
+               LayerNormTiling& tiling) {
+  LayerNorm<T, isReuseSource>(output, outputMean, outputVariance, inputX, gamma, beta,
+                              detail::AdvStack("LayerNorm"), epsilon, tiling);
 }
 
 // ============================================================================================

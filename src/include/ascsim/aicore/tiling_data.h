@@ -119,7 +119,11 @@ inline constexpr ::ascsim::aicore::TilingKeyVar ascsim_tiling_key_var{};
 
 // ---- registration (what the build learns about the structs; nothing to do at run time) ----
 #ifndef REGISTER_TILING_DEFAULT
-#define REGISTER_TILING_DEFAULT(tiling_struct) using AscendCDefaultTilingStruct = tiling_struct
+// [[maybe_unused]]: a kernel that registers a default struct but reads its data only with
+// GET_TILING_DATA_WITH_STRUCT / _PTR_WITH_STRUCT / _MEMBER (ops-nn prelu's op_kernel/prelu.cpp,
+// docs Kernel-Tiling/GET_TILING_DATA_WITH_STRUCT.md) must compile under -Wall -Werror.
+#define REGISTER_TILING_DEFAULT(tiling_struct) \
+  using AscendCDefaultTilingStruct [[maybe_unused]] = tiling_struct
 #endif
 #ifndef REGISTER_TILING_FOR_TILINGKEY
 #define REGISTER_TILING_FOR_TILINGKEY(expression, tiling_struct)              \
