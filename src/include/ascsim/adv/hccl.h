@@ -10,6 +10,14 @@
 // with invented data.
 #pragma once
 
+// asc-devkit's include/adv_api/hccl/hccl.h guards its whole body with LIB_HCCL_HCCL_H, and the
+// kernel UTs of ops-transformer rely on that: their mc2/common/inc/hccl_stub.h defines the same
+// guard and its own HcclHandle / HCCL_GROUP_ID_0 / Hccl stand-ins, -include'd (through the tiling
+// header) ahead of kernel_operator.h so that CANN's HCCL header drops out. Keeping the guard lets
+// such a stub replace these names here as it does there.
+#ifndef LIB_HCCL_HCCL_H
+#define LIB_HCCL_HCCL_H
+
 #include <cstdint>
 
 #include "ascsim/aicore/hccl_context.h"
@@ -184,3 +192,5 @@ class Hccl {
 };
 
 }  // namespace AscendC
+
+#endif  // LIB_HCCL_HCCL_H
