@@ -2,7 +2,7 @@
 // DumpTensor with a ShapeInfo, DumpAccChkPoint (ascsim/aicore/dump_tensor.h) and the kernel assert
 // (ascsim/aicore/kernel_assert.h): the printed text of each documented case, the offset dump, the
 // 30 KB limit, GM tensors, L1 tensors; an assertion's line and fault, with and without a message;
-// KERNEL_LOG and ASCENDC_ASSERT (ascsim/aicore/kernel_log.h).
+// KERNEL_LOG and ASCENDC_ASSERT (ascsim/aicore/kernel_log.h, also by CANN's name kernel_log.h).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +10,8 @@
 #include <string>
 
 #include "aicore_test_util.h"
+// CANN's header name for KERNEL_LOG (production kernel unit tests include it).
+#include "kernel_log.h"
 
 namespace {
 
