@@ -10,6 +10,9 @@
 //   ClampMin.md.
 // - DataCopyPad GM <-> UB for the odd tail: docs 基础API/.../数据搬运/DataCopyPad.
 // - AscendC::Std::min: docs Utils-API/CPP标准库/算法/min-268.md.
+// - SetFlag/WaitFlag<HardEvent::V_S> with TPipe::FetchEventID before ArithProgression refills a
+//   buffer V read (added after the first run, whose sanitizer pass flagged the race): docs
+//   基础API/同步控制/核内同步, TPipe/FetchEventID.md.
 #include "heldout_util.h"
 
 namespace h2_ramp {
@@ -66,6 +69,12 @@ class KernelRampClamp {
     AscendC::LocalTensor<T> ramp = rampBuf_.Get<T>();
     AscendC::LocalTensor<T> mid = midBuf_.Get<T>();
     const uint32_t first = start_ + off;
+    // ArithProgression writes its first block with scalar SetValue and, for count above one block,
+    // does not wait for V itself (asc-devkit impl/adv_api/detail/index/arithprogression/
+    // arithprogression_common_impl.h); the previous tile's ClampMin read `ramp` with V.
+    const auto vToS = pipe_.FetchEventID(AscendC::HardEvent::V_S);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(vToS);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(vToS);
     AscendC::ArithProgression<T>(ramp, static_cast<T>(step_ * static_cast<float>(first)),
                                  static_cast<T>(step_), static_cast<int32_t>(n));
     AscendC::ArithProgression<int32_t>(il, static_cast<int32_t>(first), 1, static_cast<int32_t>(n));
