@@ -87,6 +87,27 @@ TEST(KernelUtils, TypeTests) {
   EXPECT_EQ(AscendC::Std::sqrt(int64_t(17)), 4);
 }
 
+// AscendC::Std::tuple as docs Utils-API/CPP标准库/容器函数/tuple.md uses it: make_tuple, get<N> by
+// reference, tuple_size, a tuple of tensors.
+TEST(KernelUtils, StdTupleMakeGetSize) {
+  AscendC::Std::tuple<uint32_t, float, bool> t{11, 2.5f, true};
+  EXPECT_EQ(AscendC::Std::get<0>(t), 11u);
+  EXPECT_EQ(AscendC::Std::get<1>(t), 2.5f);
+  AscendC::Std::get<0>(t) = 7;  // get returns a reference into the tuple
+  EXPECT_EQ(AscendC::Std::get<0>(t), 7u);
+  auto m = AscendC::Std::make_tuple(int8_t{-3}, half(1.5f), int64_t{1} << 40);
+  static_assert(AscendC::Std::tuple_size<decltype(m)>::value == 3);
+  static_assert(std::is_same_v<AscendC::Std::tuple_element<1, decltype(m)>::type, half>);
+  EXPECT_EQ(AscendC::Std::get<0>(m), -3);
+  EXPECT_EQ(static_cast<float>(AscendC::Std::get<1>(m)), 1.5f);
+  EXPECT_EQ(AscendC::Std::get<2>(m), int64_t{1} << 40);
+  AscendC::LocalTensor<float> a, b;
+  auto tensors = AscendC::Std::make_tuple(a, b);
+  static_assert(AscendC::Std::tuple_size<decltype(tensors)>::value == 2);
+  static_assert(
+      std::is_same_v<decltype(AscendC::Std::get<1>(tensors)), AscendC::LocalTensor<float>&>);
+}
+
 TEST(KernelUtils, TQueConfigFromMaskAndAggregate) {
   constexpr AscendC::TQueConfig c = AscendC::GetTQueConfig(0x5);
   static_assert(c.nd2nz && !c.nz2nd && c.scmBlockGroup && c.consumer[7] == AscendC::TPosition::MAX);

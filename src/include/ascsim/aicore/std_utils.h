@@ -5,13 +5,14 @@
 // impl/utils/std/** files. The traits are AscendC::Std's own types (integral_constant, true_type,
 // ...) as there, not aliases of std's, so that code specialising them or overloading on Std::Int
 // behaves the same. is_floating_point counts `half` (not bfloat16_t), as asc-devkit's does.
-// Std::tuple (used by the matmul template library) is not provided.
+// Std::tuple / make_tuple / get / tuple_size / tuple_element are std's (see below).
 #pragma once
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <tuple>
 
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/types.h"
@@ -162,6 +163,19 @@ __aicore__ inline T sqrt(const T src) {
   static_assert(is_one_of<T, float, int64_t>(), "current data type is not supported on current device!");
   return static_cast<T>(std::sqrt(static_cast<double>(src)));
 }
+
+// Std::tuple, make_tuple, get<N>, tuple_size, tuple_element: asc-devkit include/utils/std/tuple.h
+// and docs Utils-API/CPP标准库/容器函数/{tuple,make_tuple,get1}.md (a heterogeneous aggregate,
+// get<N> by const index returning a reference, tuple_size<...>::value; the page's example carries
+// LocalTensors and GlobalTensors in one). CANN builds its own recursive class because the device
+// has no libstdc++; on the CPU std's has the same interface, so it is used as is. Not enforced:
+// the documented limit of 64 elements.
+template <typename... Tps>
+using tuple = std::tuple<Tps...>;
+using std::get;
+using std::make_tuple;
+using std::tuple_element;
+using std::tuple_size;
 
 }  // namespace Std
 }  // namespace AscendC
