@@ -9,8 +9,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "adv_api/sort/kernel_operator_topk_intf.h"
@@ -207,6 +209,25 @@ TEST(AdvTopK, Errors) {
                 AscendC::TopK<float>(src, di, src, si, fin, tmp, 1, t, {1, 64, 64});
               }),
               HasSubstr("overlaps srcLocal UB"));
+}
+
+// CANN's kernel_operator.h brings TopK's global constants (topk_common_utils.h) into every kernel
+// on A2/A3; production kernels use SIXTEEN and EIGHT unqualified, so they must have CANN's types
+// and values here too.
+TEST(AdvTopK, CommonConstantsAreVisibleUnqualifiedAsInCann) {
+  static_assert(std::is_same_v<decltype(SIXTEEN), const uint32_t>);
+  static_assert(std::is_same_v<decltype(MIN_SORT32_SIZE), const uint16_t>);
+  const uint32_t kValues[] = {TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TWELVE, SIXTEEN,
+                              THIRTY_TWO, FORTYEIGHT};
+  const uint32_t kExpected[] = {2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 32, 48};
+  for (size_t i = 0; i < std::size(kValues); ++i) EXPECT_EQ(kValues[i], kExpected[i]) << i;
+  EXPECT_EQ(MIN_SORT32_SIZE, 32);
+  EXPECT_EQ(MIN_RPSORT16_SIZE, 16);
+  EXPECT_EQ(MRGSORT_VALID_TWO_OFFSET, 769u);
+  EXPECT_EQ(TOPK_NORMAL_INNER_MAX_LEN, 4096u);
+  EXPECT_EQ(TOPK_NORMAL_INNER_MAX_HALF_LEN, 2048u);
+  EXPECT_EQ(VREDUCEV2_HALF_MASK, 128u);
+  EXPECT_EQ(VREDUCEV2_FOUR_BYTE_MASK, 64u);
 }
 
 TEST(AdvTopK, HostTmpSizesAndTiling) {

@@ -26,6 +26,7 @@
 #include "ascsim/adv/adv_support.h"
 #include "ascsim/adv/index.h"
 #include "ascsim/adv/kernel_tiling_structs.h"
+#include "ascsim/adv/topk_common_constants.h"
 #include "ascsim/adv/topk_types.h"
 #include "ascsim/aicore/gather_mask.h"
 #include "ascsim/aicore/sort.h"
