@@ -121,12 +121,10 @@ LayoutChoice ChooseLayout(const SocProfile& soc, const void* kernel_id, uint64_t
 // their storage.
 class LaunchSanitizerLease {
  public:
-  LaunchSanitizerLease(uint32_t flags, uint32_t block_num) : held_(std::move(Cached())) {
-    if (held_ == nullptr) {
-      held_ = std::make_unique<aicore::LaunchSanitizer>(flags, block_num);
-    } else {
-      held_->Reset(flags, block_num);
-    }
+  LaunchSanitizerLease(uint32_t flags, uint32_t block_num, const aicore::ReferenceKey& key)
+      : held_(std::move(Cached())) {
+    if (held_ == nullptr) held_ = std::make_unique<aicore::LaunchSanitizer>(flags, block_num);
+    held_->Reset(flags, block_num, key);
   }
   ~LaunchSanitizerLease() {
     if (Cached() == nullptr) Cached() = std::move(held_);
@@ -210,7 +208,15 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   std::optional<LaunchSanitizerLease> sanitizer_lease;
   aicore::LaunchSanitizer* sanitizer = nullptr;
   if (settings.values.sanitize != 0) {
-    sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim).get();
+    // Repeated launches of a kernel follow the clean reference an earlier one recorded.
+    aicore::ReferenceKey key;
+    key.kernel = kernel_id;
+    key.soc = &soc;
+    key.tiling_key = tiling_key;
+    key.flags = settings.values.sanitize;
+    key.layout = static_cast<uint32_t>(choice.layout) | (choice.mix_aivs << 8) |
+                 (choice.cross_core ? 1u << 16 : 0u) | (shared.cce_auto_sync ? 1u << 17 : 0u);
+    sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim, key).get();
     shared.sanitizer = sanitizer;
   }
   shared.layout = choice.layout;
@@ -418,6 +424,10 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
         runtime::Process::Get().RememberKernelLayout(kernel_id, tiling_key, EncodeLayout(found));
       }
     }
+  }
+  // Not reached by an attempt that starts over: its blocks may have stopped early.
+  if (sanitizer != nullptr) {
+    sanitizer->EndLaunch(!shared.cancelled.load(std::memory_order_acquire));
   }
 
   if (!shared.warnings.empty() && *settings.warning_sink) {

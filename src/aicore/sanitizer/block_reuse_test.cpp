@@ -3,6 +3,7 @@
 // its report is exactly the one a full check gives. Each kernel runs twice, with reuse off (every
 // block checked) and on, and the two outcomes must be identical; the reuse counters show which
 // path the blocks took, so a test cannot pass by never reusing.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -481,6 +482,7 @@ TEST(SanitizerBlockReuse, SeedAddFollowsTheFirstBlock) {
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(kRaceInit);
   ascsim::SetSerial(true);
+  ascsim::aicore::ForgetKeptReferences();
   DeviceBuffer x(8 * 2048 * 2), y(8 * 2048 * 2), z(8 * 2048 * 2);
   const BlockReuseStats before = GetBlockReuseStats();
   ascsim::kernels::LaunchAddCustom(ascsim::kernels::ElementType::kFloat16, x.gm(), y.gm(), z.gm(),
@@ -489,6 +491,153 @@ TEST(SanitizerBlockReuse, SeedAddFollowsTheFirstBlock) {
   EXPECT_EQ(after.recorded - before.recorded, 1u);
   EXPECT_EQ(after.followed - before.followed, 7u);
   EXPECT_EQ(after.diverged - before.diverged, 0u);
+}
+
+// ---- across launches ----
+
+struct Counts {
+  uint64_t recorded = 0, followed = 0, diverged = 0;
+};
+Counts Since(const BlockReuseStats& before) {
+  const BlockReuseStats after = GetBlockReuseStats();
+  return {after.recorded - before.recorded, after.followed - before.followed,
+          after.diverged - before.diverged};
+}
+
+// tile_adds launched as a kernel function is (with an identity: the runtime keeps its reference
+// for the next launch), with the sanitizer's outcome.
+ascsim_test::SanitizedRun LaunchTilesWithId(const TileRun& run, Counts* counts) {
+  static const int kKernelId = 0;  // its address names the kernel
+  DeviceBuffer x(run.blocks * kMaxTiles * N * 4), z(run.blocks * kMaxTiles * N * 4);
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(run.flags);
+  ascsim::SetSerial(!run.parallel);
+  ascsim_test::SanitizedRun out;
+  const BlockReuseStats before = GetBlockReuseStats();
+  {
+    ascsim_test::WarningCapture warnings;
+    try {
+      ascsim::Launch(
+          "tile_adds", run.blocks,
+          [&] {
+            KernelTileAdds op;
+            op.Init(x.gm(), z.gm(), run.tiles, run.bad_block, run.bug);
+            op.Process();
+          },
+          nullptr, 0, &kKernelId);
+    } catch (const ascsim::KernelError& e) {
+      out.message = e.what();
+      out.kind = e.fault_kind();
+    }
+    out.warnings = warnings.lines;
+  }
+  *counts = Since(before);
+  return out;
+}
+
+// Every block of a repeated launch follows the reference the first launch recorded, including
+// the blocks that start at once on the pool (within one launch they would be checked in full).
+TEST(SanitizerBlockReuse, ARepeatedLaunchFollowsTheReferenceOfAnEarlierOne) {
+  ascsim::aicore::ForgetKeptReferences();
+  TileRun run;
+  Counts c;
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.recorded, 1u);
+  EXPECT_EQ(c.followed, 3u);
+  EXPECT_EQ(ascsim::aicore::ReferencesKept(), 1u);
+  run.parallel = true;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+    EXPECT_EQ(c.recorded, 0u);
+    EXPECT_EQ(c.followed, 4u);
+    EXPECT_EQ(c.diverged, 0u);
+  }
+  // Another sanitizer setting is another reference.
+  run.flags = kAll;
+  run.parallel = false;
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.recorded, 1u);
+  EXPECT_EQ(ascsim::aicore::ReferencesKept(), 2u);
+  ascsim::aicore::ForgetKeptReferences();
+}
+
+// A later launch with other calls (more tiles) diverges from the kept reference in its first
+// block, which is then checked from there; the next block records a new reference for the rest
+// of the launch and for the launches after it.
+TEST(SanitizerBlockReuse, ALaunchWithOtherCallsRecordsAfreshFromItsNextBlock) {
+  ascsim::aicore::ForgetKeptReferences();
+  TileRun run;
+  Counts c;
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  run.tiles = 4;
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.diverged, 1u);
+  EXPECT_EQ(c.recorded, 1u);
+  EXPECT_EQ(c.followed, 2u);
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.recorded, 0u);
+  EXPECT_EQ(c.followed, 4u);
+  ascsim::aicore::ForgetKeptReferences();
+}
+
+// A bug that appears only in a later launch (its argument differs) is reported exactly as a full
+// check reports it, in every block position, serial and on the pool.
+TEST(SanitizerBlockReuse, ABugOnlyALaterLaunchHasIsReportedAsByAFullCheck) {
+  for (Bug bug : {Bug::kMissingSync, Bug::kUninit, Bug::kUnwaitedFlag, Bug::kGmReadBack}) {
+    for (int32_t bad : {0, 2}) {
+      for (bool parallel : {false, true}) {
+        ascsim::aicore::ForgetKeptReferences();
+        TileRun run;
+        run.parallel = parallel;
+        Counts c;
+        EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+        run.bad_block = bad;
+        run.bug = bug;
+        const ascsim_test::SanitizedRun reused = LaunchTilesWithId(run, &c);
+        EXPECT_GE(c.diverged, 1u);
+        ascsim::aicore::SetBlockReuse(false);
+        const ascsim_test::SanitizedRun full = LaunchTilesWithId(run, &c);
+        ascsim::aicore::SetBlockReuse(true);
+        EXPECT_EQ(c.followed, 0u);
+        EXPECT_NE(full.message + (full.warnings.empty() ? "" : full.warnings[0]), "")
+            << static_cast<int>(bug);
+        EXPECT_EQ(reused.message, full.message) << static_cast<int>(bug) << " block " << bad;
+        EXPECT_EQ(reused.kind, full.kind);
+        EXPECT_EQ(reused.warnings, full.warnings);
+      }
+    }
+  }
+  ascsim::aicore::ForgetKeptReferences();
+}
+
+// Once a shared object has been unloaded, another kernel's string literals may sit where the
+// kept reference's names were: the next launch records afresh.
+TEST(SanitizerBlockReuse, AnUnloadedLibraryRetiresTheKeptReferences) {
+  ascsim::aicore::ForgetKeptReferences();
+  TileRun run;
+  Counts c;
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.followed, 4u);
+  // A small glibc library the test binary does not link: loading and closing it unloads it.
+  void* lib = dlopen("libresolv.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) GTEST_SKIP() << "libresolv.so.2 not found: " << dlerror();
+  ASSERT_EQ(dlclose(lib), 0);
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.recorded, 1u);
+  EXPECT_EQ(c.followed, 3u);
+  EXPECT_EQ(LaunchTilesWithId(run, &c).message, "");
+  EXPECT_EQ(c.followed, 4u);
+  ascsim::aicore::ForgetKeptReferences();
+}
+
+// A launch with no kernel identity (a bare body) keeps nothing for later launches.
+TEST(SanitizerBlockReuse, ALaunchWithoutAKernelIdentityKeepsNothing) {
+  ascsim::aicore::ForgetKeptReferences();
+  TileRun run;
+  const Both r = RunTiles(run);
+  EXPECT_EQ(r.recorded, 1u);
+  EXPECT_EQ(ascsim::aicore::ReferencesKept(), 0u);
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 #include "aicore/sanitizer/launch_sanitizer.h"
 
+#include <link.h>
+
 #include <algorithm>
+#include <cstddef>
 #include <map>
 
 #include "ascsim/aicore/atomic.h"
@@ -180,7 +183,65 @@ void LaunchSanitizer::Publish() {
   CountBlockReuse(BlockReuse::kRecorded);
 }
 
-void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
+namespace {
+// The clean references of earlier launches, by key; shared with the launches that follow them.
+// Few kernels are launched in one process; past the bound the oldest entry goes.
+constexpr size_t kReferencesKept = 64;
+struct KeptReferences {
+  std::mutex mu;
+  std::vector<std::pair<ReferenceKey, std::shared_ptr<const SanitizerEvents>>> entries;
+  std::shared_ptr<const SanitizerEvents> Find(const ReferenceKey& key) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const auto& [k, ref] : entries) {
+      if (k == key) return ref;
+    }
+    return nullptr;
+  }
+  void Put(const ReferenceKey& key, std::shared_ptr<const SanitizerEvents> ref) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+      if (it->first == key) {
+        entries.erase(it);
+        break;
+      }
+    }
+    if (ref == nullptr) return;
+    if (entries.size() >= kReferencesKept) entries.erase(entries.begin());
+    entries.emplace_back(key, std::move(ref));
+  }
+};
+KeptReferences& Kept() {
+  static KeptReferences* kept = new KeptReferences;  // never destroyed: launches may outlive main
+  return *kept;
+}
+}  // namespace
+
+// glibc's dl_phdr_info::dlpi_subs: the number of shared objects unloaded so far (the same in
+// every entry, so the first one answers).
+uint64_t UnloadCount() {
+  uint64_t subs = 0;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t size, void* data) -> int {
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+          *static_cast<uint64_t*>(data) = info->dlpi_subs;
+        }
+        return 1;
+      },
+      &subs);
+  return subs;
+}
+
+size_t ReferencesKept() {
+  std::lock_guard<std::mutex> lock(Kept().mu);
+  return Kept().entries.size();
+}
+
+void ForgetKeptReferences() {
+  std::lock_guard<std::mutex> lock(Kept().mu);
+  Kept().entries.clear();
+}
+
+void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceKey& key) {
   static std::atomic<uint64_t> launches{0};
   std::lock_guard<std::mutex> lock(mu_);
   serial_ = launches.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -193,6 +254,22 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
   claimed_.store(false, std::memory_order_relaxed);
   published_.store(false, std::memory_order_relaxed);
   reference_.Clear();
+  key_ = key;
+  if (reuse_ && key.kernel != nullptr) key_.unloads = UnloadCount();
+  inherited_ = reuse_ && key.kernel != nullptr ? Kept().Find(key_) : nullptr;
+  inherited_valid_.store(inherited_ != nullptr, std::memory_order_relaxed);
+  inherited_dropped_.store(false, std::memory_order_relaxed);
+}
+
+void LaunchSanitizer::EndLaunch(bool completed) {
+  if (!reuse_ || key_.kernel == nullptr) return;
+  if (completed && published_.load(std::memory_order_acquire)) {
+    Kept().Put(key_, std::make_shared<const SanitizerEvents>(reference_));
+  } else if (inherited_dropped_.load(std::memory_order_relaxed)) {
+    Kept().Put(key_, nullptr);
+  }
+  inherited_.reset();
+  inherited_valid_.store(false, std::memory_order_relaxed);
 }
 
 void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog& log) {

@@ -127,12 +127,40 @@ void CountBlockReuse(BlockReuse what);
 // On by default; off, every block runs every check (tests compare the two).
 void SetBlockReuse(bool on);
 
+// What a block's calls and their verdicts depend on besides the calls themselves: a reference
+// recorded in one launch is offered to the later launches with an equal key. `kernel` is the
+// kernel function (null: the launch has no identity, nothing is kept across launches).
+struct ReferenceKey {
+  const void* kernel = nullptr;
+  const void* soc = nullptr;  // its arch picks the queues' pipes
+  uint64_t tiling_key = 0;
+  uint32_t flags = 0;
+  uint32_t layout = 0;  // KernelLayout, its AIVs per block and cce_auto_sync, packed
+  // Set by Reset: how many shared objects the process had unloaded. A reference names string
+  // literals by address, and the checks learn from their text (an operand role's direction);
+  // once code may have been unloaded, another kernel's literals may sit at those addresses.
+  uint64_t unloads = 0;
+  bool operator==(const ReferenceKey& o) const {
+    return kernel == o.kernel && soc == o.soc && tiling_key == o.tiling_key && flags == o.flags &&
+           layout == o.layout && unloads == o.unloads;
+  }
+};
+// How many kernels' references are kept across launches (bounded), and forgetting them all
+// (tests start from a process with none).
+size_t ReferencesKept();
+void ForgetKeptReferences();
+
 class LaunchSanitizer {
  public:
   LaunchSanitizer(uint32_t flags, uint32_t block_num);
   // Makes this the sanitizer of a new launch. The runtime keeps one per launching thread, so the
-  // per-block logs keep their capacity and a small launch allocates nothing here.
-  void Reset(uint32_t flags, uint32_t block_num);
+  // per-block logs keep their capacity and a small launch allocates nothing here. With a key,
+  // the clean reference an earlier launch of the same kernel recorded is offered to this
+  // launch's blocks from the start (see reference()).
+  void Reset(uint32_t flags, uint32_t block_num, const ReferenceKey& key = {});
+  // After every block of the launch has run: keeps the reference this launch published for the
+  // next launch with the same key, or forgets the inherited one a block diverged from.
+  void EndLaunch(bool completed);
   uint32_t flags() const { return flags_; }
   // Unique per launch (per Reset), process-wide: what a block's sanitizer learnt about the
   // kernel's string literals (names, operand roles) holds for the other blocks of this launch
@@ -162,8 +190,24 @@ class LaunchSanitizer {
   // launch's reference.
   SanitizerEvents* recording() { return &reference_; }
   void Publish();
+  // The reference a starting block follows: this launch's, once published; before that, an
+  // earlier launch's with the same key (inherited), until a block diverges from it. The checks
+  // are a function of the calls (core_sanitizer.h), and each block starts from a fresh state, so
+  // a reference checked clean in one launch is as good in the next: with it, the first blocks of
+  // a repeated launch (which start before any block of the launch could publish) follow too.
+  // The key holds the process's unload count (ReferenceKey::unloads), so the string literals a
+  // kept reference names by address are the ones its blocks saw.
   const SanitizerEvents* reference() const {
-    return published_.load(std::memory_order_acquire) ? &reference_ : nullptr;
+    if (published_.load(std::memory_order_acquire)) return &reference_;
+    return inherited_valid_.load(std::memory_order_acquire) ? inherited_.get() : nullptr;
+  }
+  bool IsInherited(const SanitizerEvents* ref) const {
+    return ref != nullptr && ref == inherited_.get();
+  }
+  // A block's calls differed from the inherited reference: later blocks record afresh.
+  void DropInherited() {
+    inherited_dropped_.store(true, std::memory_order_relaxed);
+    inherited_valid_.store(false, std::memory_order_release);
   }
 
   // After every block has finished: the cross-block race to report, if any.
@@ -190,6 +234,10 @@ class LaunchSanitizer {
   std::atomic<bool> claimed_{false};
   std::atomic<bool> published_{false};
   SanitizerEvents reference_;  // written once before published_, read-only after
+  ReferenceKey key_;
+  std::shared_ptr<const SanitizerEvents> inherited_;  // set by Reset, read-only during the launch
+  std::atomic<bool> inherited_valid_{false};
+  std::atomic<bool> inherited_dropped_{false};
 };
 
 // "MTE2", "V", ...: the pipe of an access by index (PipeIndex).
