@@ -508,7 +508,10 @@ Counts Since(const BlockReuseStats& before) {
 // for the next launch), with the sanitizer's outcome.
 ascsim_test::SanitizedRun LaunchTilesWithId(const TileRun& run, Counts* counts) {
   static const int kKernelId = 0;  // its address names the kernel
-  DeviceBuffer x(run.blocks * kMaxTiles * N * 4), z(run.blocks * kMaxTiles * N * 4);
+  // The same buffers every launch, so that reports name the same allocation.
+  constexpr uint32_t kMaxBlocks = 4;
+  static DeviceBuffer x(kMaxBlocks * kMaxTiles * N * 4), z(kMaxBlocks * kMaxTiles * N * 4);
+  if (run.blocks > kMaxBlocks) ADD_FAILURE() << "LaunchTilesWithId: at most 4 blocks";
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(run.flags);
   ascsim::SetSerial(!run.parallel);
