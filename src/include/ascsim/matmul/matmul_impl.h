@@ -181,7 +181,8 @@ class MatmulImpl {
     aGm_ = gm;
     aSet_ = true;
     // The call decides; MatmulType's ISTRANS only enables it (Matmul使用说明, ISTRANS; asc-devkit
-    // impl/adv_api/detail/matmul/param/matmul_shape_info.h keeps the argument alone).
+    // impl/adv_api/detail/matmul/param/matmul_tensor_info.h SetGlobalTensor passes the argument
+    // alone to matmul_shape_info.h SetTransposeA/B).
     transA_ = isTransposeA;
     ResetIteration();
   }
@@ -1070,7 +1071,7 @@ class MatmulImpl {
       return;
     }
     if constexpr (kB8) {
-      LoadB8Transposed(a2, a1, "A", at.cols, at.row0, at.col0, m, k);
+      LoadInt8Transposing(a2, a1, "A", at.cols, at.row0, at.col0, m, k);
       return;
     }
     if (sizeof(SrcAT) != 2) NotSimulated("Iterate", "a transposed A of float");
@@ -1107,7 +1108,7 @@ class MatmulImpl {
       return;
     }
     if constexpr (kB8) {
-      LoadB8Transposed(b2, b1, "B", at.rows, at.col0, at.row0, n, k);
+      LoadInt8Transposing(b2, b1, "B", at.rows, at.col0, at.row0, n, k);
       return;
     }
     if (sizeof(SrcBT) != 2) {
@@ -1131,7 +1132,7 @@ class MatmulImpl {
   // squares, repeats along N at srcStride tileK / 32, dstGap 1). `mn0` / `k0` are the block's
   // offsets in the tile, `mn` x `k` its extent.
   template <class T>
-  void LoadB8Transposed(const LocalTensor<T>& l0, const LocalTensor<T>& l1, const char* name,
+  void LoadInt8Transposing(const LocalTensor<T>& l0, const LocalTensor<T>& l1, const char* name,
                         int32_t tileK, int32_t mn0, int32_t k0, int32_t mn, int32_t k) {
     using ascsim::aicore::Str;
     using ascsim::matmul::Align;
