@@ -213,15 +213,21 @@ bool MatmulApiTilingBase::ChooseBase() {
   // baseK granularity (TCubeTiling表2): C0 when A is not transposed and B is, else 16 (and never
   // below C0: the cube reads whole K0 fractals).
   const int32_t k_align = (!aType_.isTrans && bType_.isTrans) ? c0 : std::max(16, c0);
+  // M (N) granularity: 32 where int8_t A is transposed (B is not), as CANN's IsNeedAlign does
+  // (matmul_tiling_algorithm.cpp: L0 sized with mL0/nL0 aligned to 2 fractals): the kernel's
+  // LoadDataWithTranspose moves whole 32 x 32 squares, and an NZ input's block starts at a
+  // stripe of 32 int8_t; 16 otherwise.
+  const int32_t m_align = (ea == 1 && aType_.isTrans) ? 32 : 16;
+  const int32_t n_align = (eb == 1 && !bType_.isTrans) ? 32 : 16;
   int32_t bm = ea == 4 ? 128 : 128, bn = ea == 4 ? 128 : 256,
           bk = ea == 1   ? 128
                : ea == 4 ? 32
                          : 64;
-  bm = std::min(bm, Align(singleCoreM, 16));
-  bn = std::min(bn, Align(singleCoreN, 16));
+  bm = std::min(bm, Align(singleCoreM, m_align));
+  bn = std::min(bn, Align(singleCoreN, n_align));
   bk = std::min(bk, Align(singleCoreK, k_align));
-  if (adjust_.maxBaseM > 0) bm = std::min(bm, Align(adjust_.maxBaseM, 16));
-  if (adjust_.maxBaseN > 0) bn = std::min(bn, Align(adjust_.maxBaseN, 16));
+  if (adjust_.maxBaseM > 0) bm = std::min(bm, Align(adjust_.maxBaseM, m_align));
+  if (adjust_.maxBaseN > 0) bn = std::min(bn, Align(adjust_.maxBaseN, n_align));
   if (adjust_.maxBaseK > 0) bk = std::min(bk, Align(adjust_.maxBaseK, k_align));
   if (fixBaseM_ > 0) bm = fixBaseM_;
   if (fixBaseN_ > 0) bn = fixBaseN_;
@@ -249,10 +255,10 @@ bool MatmulApiTilingBase::ChooseBase() {
     const bool free_k = fixBaseK_ <= 0, free_n = fixBaseN_ <= 0, free_m = fixBaseM_ <= 0;
     if (free_k && bk > k_align) {
       bk = Align(bk / 2, k_align);
-    } else if (free_n && bn > 16 && (bn >= bm || !free_m)) {
-      bn = Align(bn / 2, 16);
-    } else if (free_m && bm > 16) {
-      bm = Align(bm / 2, 16);
+    } else if (free_n && bn > n_align && (bn >= bm || !free_m)) {
+      bn = Align(bn / 2, n_align);
+    } else if (free_m && bm > m_align) {
+      bm = Align(bm / 2, m_align);
     } else {
       Complain(fixBaseM_ > 0 || fixBaseN_ > 0 || fixBaseK_ > 0
                    ? "GetTiling: the fixed base block does not fit L0A/L0B/L0C/L1"

@@ -142,11 +142,14 @@ void CheckValid(const TilingCase& c, const optiling::TCubeTiling& t, const ascsi
   EXPECT_EQ(CeilDiv(c.m, sm) * CeilDiv(c.n, sn), t.get_usedCoreNum()) << what;
   EXPECT_EQ(sk, c.k) << what;
   const int32_t bm = t.get_baseM(), bn = t.get_baseN(), bk = t.get_baseK();
-  EXPECT_EQ(bm % 16, 0) << what;
-  EXPECT_EQ(bn % 16, 0) << what;
+  // int8_t A transposed (B not) is loaded into L0 in 32 x 32 squares: M (N) in multiples of 32.
+  const int32_t m_align = (ea == 1 && c.trans_a) ? 32 : 16;
+  const int32_t n_align = (ea == 1 && !c.trans_b) ? 32 : 16;
+  EXPECT_EQ(bm % m_align, 0) << what;
+  EXPECT_EQ(bn % n_align, 0) << what;
   EXPECT_EQ(bk % c0, 0) << what;
-  EXPECT_LE(bm, Align(sm, 16)) << what;
-  EXPECT_LE(bn, Align(sn, 16)) << what;
+  EXPECT_LE(bm, Align(sm, m_align)) << what;
+  EXPECT_LE(bn, Align(sn, n_align)) << what;
   EXPECT_LE(uint64_t(bm) * Align(bk, c0) * ea * t.get_dbL0A(),
             ascsim::MemoryBytes(p, ascsim::Memory::kL0A))
       << what;
@@ -182,6 +185,8 @@ TEST(MultiCoreMatmulTiling, FitsEveryProfileForManyShapes) {
       {333, 555, 777, DataType::DT_FLOAT, DataType::DT_FLOAT, false, true, true, 24},
       {512, 512, 8192, DataType::DT_INT8, DataType::DT_INT32, false, true, false, 20},
       {100, 70, 33, DataType::DT_INT8, DataType::DT_INT32, false, true, true, 8},
+      {100, 70, 33, DataType::DT_INT8, DataType::DT_INT32, true, false, false, 8},
+      {1000, 3000, 700, DataType::DT_INT8, DataType::DT_INT32, false, false, true, 24},
   };
   for (const char* soc : {"Ascend910B1", "Ascend910B3", "Ascend310P3"}) {
     const ascsim::SocProfile& p = ascsim::FindSocProfile(soc);

@@ -99,6 +99,7 @@ class MatmulImpl {
   static constexpr int32_t kC0A = 32 / static_cast<int32_t>(sizeof(SrcAT));  // K0 of A
   static constexpr int32_t kC0B = 32 / static_cast<int32_t>(sizeof(SrcBT));
   static constexpr int32_t kC0C = 32 / static_cast<int32_t>(sizeof(DstT));  // 32 B of C
+  static constexpr bool kB8 = sizeof(SrcAT) == 1;                            // int8_t inputs
 
  public:
   MatmulImpl() = default;
@@ -179,14 +180,17 @@ class MatmulImpl {
     RequireInit("SetTensorA");
     aGm_ = gm;
     aSet_ = true;
-    transA_ = isTransposeA || A_TYPE::isTrans;
+    // The call decides; MatmulType's ISTRANS only enables it (Matmul使用说明, ISTRANS; asc-devkit
+    // impl/adv_api/detail/matmul/param/matmul_tensor_info.h SetGlobalTensor passes the argument
+    // alone to matmul_shape_info.h SetTransposeA/B).
+    transA_ = isTransposeA;
     ResetIteration();
   }
   void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
     RequireInit("SetTensorB");
     bGm_ = gm;
     bSet_ = true;
-    transB_ = isTransposeB || B_TYPE::isTrans;
+    transB_ = isTransposeB;
     ResetIteration();
   }
   void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
@@ -531,8 +535,9 @@ class MatmulImpl {
     if (A_TYPE::pos != TPosition::GM || B_TYPE::pos != TPosition::GM) {
       NotSimulated(call, "A or B at a position other than GM");
     }
-    if (A_TYPE::format != CubeFormat::ND || B_TYPE::format != CubeFormat::ND) {
-      NotSimulated(call, "A or B in a format other than ND");
+    if ((A_TYPE::format != CubeFormat::ND && A_TYPE::format != CubeFormat::NZ) ||
+        (B_TYPE::format != CubeFormat::ND && B_TYPE::format != CubeFormat::NZ)) {
+      NotSimulated(call, "A or B in a format other than ND or NZ");
     }
     if (C_TYPE::format != CubeFormat::ND &&
         !(C_TYPE::format == CubeFormat::NZ && sizeof(DstT) == 2)) {
@@ -644,6 +649,7 @@ class MatmulImpl {
           "turns it off)");
     }
     if (!started_) {
+      CheckNzInputs(call);
       DropTiles();  // a new sequence: the inputs or shapes may have changed since
       mIter_ = CeilDiv(singleM_, tiling_.baseM);
       nIter_ = CeilDiv(singleN_, tiling_.baseN);
@@ -678,6 +684,41 @@ class MatmulImpl {
     qCO1_.EnQue(co1_);
     haveC_ = true;
     return true;
+  }
+
+  // A and B in CubeFormat::NZ: column stripes of C0 elements (32 B), Align16(rows) rows each.
+  // The Matmul docs require the outer axis (rows) to be a multiple of 16 and the inner one
+  // (columns) of C0 (Matmul使用说明, 表3 "CubeFormat::NZ格式的矩阵对齐要求"); CANN's copy
+  // addresses a block's first column as the start of a stripe (CopyNZ2NZImpl), so a block must
+  // not start inside one either.
+  void CheckNzInputs(const char* call) const {
+    if constexpr (A_TYPE::format == CubeFormat::NZ) {
+      CheckNz(call, "A", transA_ ? "Ka" : "M", transA_ ? orgKa_ : orgM_, transA_ ? "M" : "Ka",
+              transA_ ? orgM_ : orgKa_, transA_ ? "baseM" : "baseK",
+              transA_ ? tiling_.baseM : tiling_.baseK, kC0A);
+    }
+    if constexpr (B_TYPE::format == CubeFormat::NZ) {
+      CheckNz(call, "B", transB_ ? "N" : "Kb", transB_ ? orgN_ : orgKb_, transB_ ? "Kb" : "N",
+              transB_ ? orgKb_ : orgN_, transB_ ? "baseK" : "baseN",
+              transB_ ? tiling_.baseK : tiling_.baseN, kC0B);
+    }
+  }
+  static void CheckNz(const char* call, const char* name, const char* rowsName, int32_t rows,
+                      const char* colsName, int32_t cols, const char* baseName, int32_t base,
+                      int32_t c0) {
+    using ascsim::aicore::Str;
+    if (rows % 16 != 0 || cols % c0 != 0) {
+      ascsim::matmul::MatmulFault(
+          call, Str(name, " in CubeFormat::NZ is ", rows, " x ", cols, " (", rowsName, " x ",
+                    colsName, "): NZ needs the rows a multiple of 16 and the columns a multiple "
+                    "of C0 = ", c0, " elements (32 B)"));
+    }
+    if (base % c0 != 0) {
+      ascsim::matmul::MatmulFault(
+          call, Str(name, " in CubeFormat::NZ (", rowsName, " x ", colsName, ") with ", baseName,
+                    " ", base, ": each block must start at a column stripe of ", c0,
+                    " elements, so ", baseName, " must be a multiple of ", c0));
+    }
   }
 
   // The next block of an asynchronous sequence (Iterate<false> then GetTensorC<false>).
@@ -896,41 +937,101 @@ class MatmulImpl {
     return part;
   }
 
-  static uint16_t U16(const char* what, int64_t v) {
+  static uint16_t U16(const char* what, int64_t v, const char* params = "Nd2NzParams") {
     if (v < 0 || v > 65535) {
       ascsim::matmul::MatmulFault(
-          "Iterate", ascsim::aicore::Str(what, " ", v,
-                                         " does not fit the 16-bit field of Nd2NzParams (rows "
-                                         "longer than 65535 elements are not simulated yet)"));
+          "Iterate", ascsim::aicore::Str(what, " ", v, " does not fit the 16-bit field of ",
+                                         params,
+                                         " (rows longer than 65535 elements are not simulated "
+                                         "yet)"));
     }
     return static_cast<uint16_t>(v);
   }
 
+  // The rows of each column stripe of an L1 tile whose rows run along K (A transposed, B not):
+  // int8_t pads K to C0 = 32 there, so that LoadDataWithTranspose finds whole 32 x 32 squares
+  // (CANN's kAlignToC0Size = IsKRowDirec: asc-devkit impl/adv_api/detail/matmul/stage/
+  // copy_cube_in/base/copy_cube_in_params_base.h, copy_tile_to_cube/data_copy_wrapper_nd.h
+  // CopyND2NZ dstNzC0Stride, data_copy_wrapper_utils.h CopyNZ2NZImpl dstStride).
+  static int32_t KRows(int32_t k) { return ascsim::matmul::Align(k, kB8 ? 32 : 16); }
+
   // A block rows [r0, r0 + m) x K columns [k0, k0 + k) into A1 (NZ).
   void CopyA(const LocalTensor<SrcAT>& a1, int32_t r0, int32_t m, int32_t k0, int32_t k) {
     using ascsim::matmul::Align;
+    if constexpr (A_TYPE::format == CubeFormat::NZ) {
+      if (!transA_) {
+        CopyNz(a1, aGm_, r0, k0, m, k, orgM_, Align(m, 16));
+      } else {
+        CopyNz(a1, aGm_, k0, r0, k, m, orgKa_, KRows(k));
+      }
+      return;
+    }
     if (!transA_) {  // GM: M x Ka, row-major
       DataCopy(a1, aGm_[uint64_t(r0) * orgKa_ + k0],
                Nd2NzParams(1, U16("m", m), U16("k", k), 0, U16("orgKa", orgKa_),
                            U16("m", Align(m, 16)), 1, 0));
     } else {  // GM: K x M (A transposed)
       DataCopy(a1, aGm_[uint64_t(k0) * orgM_ + r0],
-               Nd2NzParams(1, U16("k", k), U16("m", m), 0, U16("orgM", orgM_),
-                           U16("k", Align(k, 16)), 1, 0));
+               Nd2NzParams(1, U16("k", k), U16("m", m), 0, U16("orgM", orgM_), U16("k", KRows(k)),
+                           1, 0));
     }
   }
   // B block K rows [k0, k0 + k) x columns [c0, c0 + n) into B1 (NZ).
   void CopyB(const LocalTensor<SrcBT>& b1, int32_t k0, int32_t k, int32_t c0, int32_t n) {
     using ascsim::matmul::Align;
+    if constexpr (B_TYPE::format == CubeFormat::NZ) {
+      if (!transB_) {
+        CopyNz(b1, bGm_, k0, c0, k, n, orgKb_, KRows(k));
+      } else {
+        CopyNz(b1, bGm_, c0, k0, n, k, orgN_, Align(n, 16));
+      }
+      return;
+    }
     if (!transB_) {  // GM: Kb x N
       DataCopy(b1, bGm_[uint64_t(k0) * orgN_ + c0],
-               Nd2NzParams(1, U16("k", k), U16("n", n), 0, U16("orgN", orgN_),
-                           U16("k", Align(k, 16)), 1, 0));
+               Nd2NzParams(1, U16("k", k), U16("n", n), 0, U16("orgN", orgN_), U16("k", KRows(k)),
+                           1, 0));
     } else {  // GM: N x Kb (B transposed)
       DataCopy(b1, bGm_[uint64_t(c0) * orgKb_ + k0],
                Nd2NzParams(1, U16("n", n), U16("k", k), 0, U16("orgKb", orgKb_),
                            U16("n", Align(n, 16)), 1, 0));
     }
+  }
+
+  // Rows [row, row + height) x columns [col, col + width) of an NZ matrix of gRows rows in GM
+  // (column stripes of C0 elements, Align16(gRows) rows of 32 B each) into L1 stripes of l1Rows
+  // rows: one burst of Align16(height) rows per stripe, as CANN's CopyNZ2NZImpl does (asc-devkit
+  // impl/adv_api/detail/matmul/stage/copy_cube_in/copy_tile_to_cube/data_copy_wrapper_utils.h;
+  // stripe by stripe when the source gap exceeds 16 bits). `col` is a multiple of C0
+  // (CheckNzInputs).
+  template <class T>
+  void CopyNz(const LocalTensor<T>& dst, const GlobalTensor<T>& gm, int32_t row, int32_t col,
+              int32_t height, int32_t width, int32_t gRows, int32_t l1Rows) {
+    using ascsim::matmul::Align;
+    using ascsim::matmul::CeilDiv;
+    constexpr int32_t c0 = 32 / static_cast<int32_t>(sizeof(T));
+    if (height > gRows) {
+      ascsim::matmul::MatmulFault(
+          "Iterate", ascsim::aicore::Str("a block of ", height,
+                                         " rows of an NZ input is taller than the matrix (",
+                                         gRows, " rows): check SetOrgShape and SetSingleShape"));
+    }
+    const uint64_t gmRows = static_cast<uint64_t>(Align(gRows, 16));
+    const int32_t rows = Align(height, 16);
+    const uint64_t offset = uint64_t(row) * c0 + uint64_t(col) * gmRows;
+    const int32_t stripes = CeilDiv(width, c0);
+    const uint64_t gap = gmRows - static_cast<uint64_t>(rows);
+    const char* params = "DataCopyParams";
+    if (gap >= 65535) {
+      for (int32_t i = 0; i < stripes; ++i) {
+        DataCopy(dst[uint64_t(i) * l1Rows * c0], gm[offset + uint64_t(i) * gmRows * c0],
+                 DataCopyParams(1, U16("rows", rows, params), 0, 0));
+      }
+      return;
+    }
+    DataCopy(dst, gm[offset],
+             DataCopyParams(U16("stripes", stripes, params), U16("rows", rows, params),
+                            static_cast<uint16_t>(gap), U16("rows", l1Rows - rows, params)));
   }
 
   // Fractal loads of `count` consecutive destination fractals in chunks of 255 repeats.
@@ -969,9 +1070,11 @@ class MatmulImpl {
       for (uint32_t mi = 0; mi < m1; ++mi) LoadRun(a2, a1, mi * k1, first + mi, k1, tileM1, false);
       return;
     }
-    if (sizeof(SrcAT) != 2) {
-      NotSimulated("Iterate", "a transposed A of a type other than half/bfloat16_t");
+    if constexpr (kB8) {
+      LoadInt8Transposing(a2, a1, "A", at.cols, at.row0, at.col0, m, k);
+      return;
     }
+    if (sizeof(SrcAT) != 2) NotSimulated("Iterate", "a transposed A of float");
     // A1 holds A^T (K x M): fractal (ki, mi) at mi * K1 + ki; transposing each gives Zz order.
     const uint32_t k1 = static_cast<uint32_t>(CeilDiv(k, 16));
     const uint32_t tileK1 = static_cast<uint32_t>(CeilDiv(at.cols, 16));
@@ -1004,9 +1107,13 @@ class MatmulImpl {
       }
       return;
     }
+    if constexpr (kB8) {
+      LoadInt8Transposing(b2, b1, "B", at.rows, at.col0, at.row0, n, k);
+      return;
+    }
     if (sizeof(SrcBT) != 2) {
       NotSimulated("Iterate",
-                   "a B that is not transposed for int8_t/float inputs (pass B as N x K with "
+                   "a B that is not transposed for float inputs (pass B as N x K with "
                    "isTransposeB = true)");
     }
     // B1 holds B (K x N): fractal (ki, ni) at ni * K1 + ki; transposing each gives Zn.
@@ -1014,6 +1121,70 @@ class MatmulImpl {
     const uint32_t tileK1 = static_cast<uint32_t>(CeilDiv(at.rows, 16));
     const uint32_t first = c1 * tileK1 + static_cast<uint32_t>(at.row0 / 16);
     for (uint32_t ki = 0; ki < k1; ++ki) LoadRun(b2, b1, ki * n1, first + ki, n1, tileK1, true);
+  }
+
+  // int8_t with K down the rows of the L1 tile (A transposed: K x M; B not: K x N): column stripes
+  // of 32 elements of M (N), KRows(tileK) rows each. LoadDataWithTranspose turns each 32 x 32
+  // square (two fractals of a stripe) into two 16 x 32 fractals along K of the L0A Zz (L0B Zn)
+  // layout, as CANN's LOAD2DTRANSPOSE path does (asc-devkit impl/adv_api/detail/matmul/stage/
+  // split/load_to_l0a/load_to_l0a_loadInstr.h TransLoadDataToL0: loop over M squares, repeats
+  // along K, dstFracGap K1 - 1; load_to_l0b/load_to_l0b_loadInstr.h LoadDataToL0: loop over K
+  // squares, repeats along N at srcStride tileK / 32, dstGap 1). `mn0` / `k0` are the block's
+  // offsets in the tile, `mn` x `k` its extent.
+  template <class T>
+  void LoadInt8Transposing(const LocalTensor<T>& l0, const LocalTensor<T>& l1, const char* name,
+                        int32_t tileK, int32_t mn0, int32_t k0, int32_t mn, int32_t k) {
+    using ascsim::aicore::Str;
+    using ascsim::matmul::Align;
+    using ascsim::matmul::CeilDiv;
+    const bool isA = name[0] == 'A';
+    const char* axis = isA ? "M" : "N";
+    if (mn0 % 32 != 0) {
+      ascsim::matmul::MatmulFault(
+          "Iterate", Str("an int8_t ", name, isA ? " (transposed)" : " (not transposed)",
+                         " block starts at ", axis, " offset ", mn0,
+                         " of its L1 tile, inside a 32 x 32 square of the transposing load: base",
+                         axis, " must be a multiple of 32 when a tile holds several blocks"));
+    }
+    const int32_t l1K = KRows(tileK);
+    const int32_t squaresMn = CeilDiv(mn, 32), squaresK = CeilDiv(k, 32);
+    // Whole squares land in L0: up to 16 rows past Align16(mn) (CANN's tiling sizes L0 with
+    // mn aligned to 32 for these loads, matmul_tiling_algorithm.cpp).
+    const uint64_t need = (isA ? uint64_t(squaresMn) * 32 * squaresK * 32
+                               : uint64_t(squaresK - 1) * Align(mn, 16) * 32 +
+                                     uint64_t(squaresMn) * 32 * 32);
+    if (need > l0.GetSize()) {
+      ascsim::matmul::MatmulFault(
+          "Iterate",
+          Str("the transposing load of an int8_t ", name, " block of ", mn, " x ", k,
+              " writes whole 32 x 32 squares, ", need, " B of ", isA ? "L0A" : "L0B",
+              ", more than its buffer's ", l0.GetSize(), " B: choose base", axis,
+              " a multiple of 32 or a smaller baseK"));
+    }
+    if (squaresK > 255 || squaresMn > 255) NotSimulated("Iterate", "more than 255 squares");
+    LoadData2dTransposeParams p;
+    uint64_t src = 0, dst = 0, srcStep = 0, dstStep = 0;
+    int32_t loops = 0;
+    if (isA) {
+      loops = squaresMn;
+      p = LoadData2dTransposeParams(0, static_cast<uint8_t>(squaresK), 1, 0,
+                                    static_cast<uint16_t>(squaresK - 1));
+      src = uint64_t(mn0) * l1K + uint64_t(k0) * 32;
+      srcStep = uint64_t(l1K) * 32;
+      dstStep = uint64_t(squaresK) * 32 * 32;
+    } else {
+      loops = squaresK;
+      p = LoadData2dTransposeParams(0, static_cast<uint8_t>(squaresMn),
+                                    static_cast<uint16_t>(l1K / 32), 1, 0);
+      src = uint64_t(mn0) * l1K + uint64_t(k0) * 32;
+      srcStep = 32 * 32;
+      dstStep = uint64_t(Align(mn, 16)) * 32;
+    }
+    for (int32_t i = 0; i < loops; ++i) {
+      LoadDataWithTranspose(l0[dst], l1[src], p);
+      src += srcStep;
+      dst += dstStep;
+    }
   }
 
   QuantMode_t QuantFor(const char* call) const {
