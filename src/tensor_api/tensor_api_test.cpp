@@ -142,6 +142,35 @@ extern "C" __global__ __cube__ void te_matmul_int8(GM_ADDR a, GM_ADDR b, GM_ADDR
   TeMatmulBody<int8_t, int32_t, 32, 96, 48, 32, 64, 48>(a, b, c);
 }
 
+// B goes straight into a ZN layout in L1 (gm_to_l1 nd2zn.h) and on ZN -> ZN into L0B
+// (l1_to_l0b zn2zn.h); bfloat16_t inputs, float out: C (16 x 24) = A (16 x 40) * B (40 x 24).
+extern "C" __global__ __cube__ void te_matmul_zn_bf16(GM_ADDR a, GM_ADDR b, GM_ADDR c) {
+  using T = bfloat16_t;
+  auto gmA = MakeTensor(MakeMemPtr((__gm__ T*)a), MakeFrameLayout<NDLayoutPtn>(16, 40));
+  auto gmB = MakeTensor(MakeMemPtr((__gm__ T*)b), MakeFrameLayout<NDLayoutPtn>(40, 24));
+  auto gmC = MakeTensor(MakeMemPtr((__gm__ float*)c), MakeFrameLayout<NDLayoutPtn>(16, 24));
+  auto l1A = MakeTensor(MakeMemPtr<Location::L1, T>(0), MakeFrameLayout<NZLayoutPtn, T>(16, 40));
+  auto l1B =
+      MakeTensor(MakeMemPtr<Location::L1, T>(4096), MakeFrameLayout<ZNLayoutPtn, T>(40, 24));
+  auto l0A = MakeTensor(MakeMemPtr<Location::L0A, T>(0), MakeFrameLayout<NZLayoutPtn, T>(16, 40));
+  auto l0B = MakeTensor(MakeMemPtr<Location::L0B, T>(0), MakeFrameLayout<ZNLayoutPtn, T>(40, 24));
+  auto l0C = MakeTensor(MakeMemPtr<Location::L0C, float>(0), MakeFrameLayout<NZLayoutPtn>(16, 24));
+  AscendC::Mutex::Lock<PIPE_MTE2>(0);
+  Copy(MakeCopy(CopyGM2L1{}), l1A, gmA);
+  Copy(MakeCopy(CopyGM2L1{}), l1B, gmB);
+  AscendC::Mutex::Unlock<PIPE_MTE2>(0);
+  AscendC::Mutex::Lock<PIPE_MTE1>(0);
+  Copy(MakeCopy(CopyL12L0A{}), l0A, l1A);
+  Copy(MakeCopy(CopyL12L0B{}), l0B, l1B);
+  AscendC::Mutex::Unlock<PIPE_MTE1>(0);
+  AscendC::Mutex::Lock<PIPE_M>(0);
+  Mmad(MakeMmad(MmadOperation{}).with(MmadParams{16, 24, 40, 0, true}), l0C, l0A, l0B);
+  AscendC::Mutex::Unlock<PIPE_M>(0);
+  AscendC::Mutex::Lock<PIPE_FIX>(0);
+  Copy(MakeCopy(CopyL0C2GM{}), gmC, l0C);
+  AscendC::Mutex::Unlock<PIPE_FIX>(0);
+}
+
 namespace {
 
 template <typename T, typename TOut, typename K>
@@ -174,6 +203,10 @@ TEST(TensorApiMatmul, HalfOddTilesAgainstScalarReference) {
 
 TEST(TensorApiMatmul, FloatPaddedRowsAndNTail) {
   RunMatmul<float, float>(te_matmul_float, 40, 24, 40, 2, 12);
+}
+
+TEST(TensorApiMatmul, Bfloat16ThroughZnInL1) {
+  RunMatmul<bfloat16_t, float>(te_matmul_zn_bf16, 16, 40, 24, 1, 14);
 }
 
 TEST(TensorApiMatmul, Int8IntoInt32) {
