@@ -93,6 +93,12 @@ BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t ele
               MemoryLongName(memory)));
   }
 
+  return WholeMemorySlot(core, pos);
+}
+
+BufferSlot* WholeMemorySlot(CoreContext& core, AscendC::TPosition pos) {
+  const Memory memory = PositionMemory(pos, core.launch->soc->arch);
+  const int m = static_cast<int>(memory);
   if (!core.queues.static_slots) core.queues.static_slots = std::make_shared<StaticSlots>();
   auto& slots = *static_cast<StaticSlots*>(core.queues.static_slots.get());
   for (const auto& slot : slots) {
@@ -100,7 +106,7 @@ BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t ele
   }
   auto slot = std::make_unique<BufferSlot>();
   slot->addr = core.mem_base[m];
-  slot->bytes = capacity;
+  slot->bytes = core.mem_size[m];
   slot->id = core.queues.next_buffer_id++;
   slot->state = BufferState::kFixed;
   slot->position = pos;

@@ -158,6 +158,131 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   Record(core, [&] { return FlagCall("WaitFlag", trace::CallKind::kWaitFlag, event, id); });
 }
 
+namespace {
+const char* PipeName(pipe_t pipe) {
+  static const char* const kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                                       "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL", "PIPE_MTE4",
+                                       "PIPE_MTE5", "PIPE_V2",   "PIPE_FIX"};
+  const auto i = static_cast<size_t>(pipe);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "PIPE_?";
+}
+
+// The pipes Lock/Unlock accept (Lock.md: PIPE_S/M/V/MTE1/MTE2/MTE3/FIX) and the MutexID range
+// (CANN's ASCENDC_ASSERT: id <= MAX_MUTEXID).
+void CheckMutex(const char* call, pipe_t pipe, uint32_t id) {
+  if (ToModelPipe(pipe) == trace::Pipe::kNone) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call, "<", PipeName(pipe), ">(", id,
+              "): the pipe must be one of PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, "
+              "PIPE_MTE3, PIPE_FIX"));
+  }
+  if (id > AscendC::MAX_MUTEXID) {
+    Fault(ErrorKind::kSyncMisuse,
+          Str(call, "<", PipeName(pipe), ">(", id, "): the MutexID must be in [0, ",
+              static_cast<int>(AscendC::MAX_MUTEXID), "]"));
+  }
+}
+
+trace::ApiCall MutexCall(const char* name, trace::CallKind kind, trace::Pipe src, trace::Pipe dst,
+                         uint32_t id) {
+  trace::ApiCall call{};
+  call.name = name;
+  call.kind = kind;
+  call.pipe = kind == trace::CallKind::kSetFlag ? src : dst;
+  call.wait_src = src;
+  call.wait_dst = dst;
+  call.event = kMutexKeyBase + id;
+  return call;
+}
+}  // namespace
+
+// A pipe's Lock(id) orders its later instructions after what the pipe that last unlocked `id`
+// issued before that Unlock: a SetFlag at the Unlock and a WaitFlag at the next Lock, for the
+// sanitizer and the cost model alike. Lock while another pipe holds the id would make the device
+// hold the locking pipe until an Unlock later in program order; ascsim runs each call when it is
+// made, so it cannot reorder that, and says so.
+void MutexLockImpl(pipe_t pipe, uint32_t id) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckMutex("Mutex::Lock", pipe, id);
+  QueueState& q = core.queues;
+  const uint8_t holder = q.mutex_holder[id];
+  if (holder != 0) {
+    const auto held = static_cast<pipe_t>(holder - 1);
+    Fault(ErrorKind::kSyncMisuse,
+          held == pipe
+              ? Str("Mutex::Lock<", PipeName(pipe), ">(", id, "): ", PipeName(pipe),
+                    " holds this MutexID already; Lock and Unlock must alternate (Lock.md: a "
+                    "second Lock before the Unlock makes the hardware unpredictable)")
+              : Str("Mutex::Lock<", PipeName(pipe), ">(", id, "): ", PipeName(held),
+                    " still holds this MutexID (its Unlock comes later in program order); the "
+                    "device would hold ",
+                    PipeName(pipe), " until then, which ascsim does not simulate: unlock first"));
+  }
+  q.mutex_holder[id] = static_cast<uint8_t>(pipe + 1);
+  const trace::Pipe dst = ToModelPipe(pipe);
+  if ((q.mutex_pending & (1u << id)) != 0) {
+    q.mutex_pending &= ~(1u << id);
+    if (core.sanitizer != nullptr) {
+      core.sanitizer->WaitFlag(kMutexKeyBase + id, trace::Pipe::kNone, dst);
+    }
+    Record(core, [&] {
+      return MutexCall("Mutex::Lock", trace::CallKind::kWaitFlag, trace::Pipe::kNone, dst, id);
+    });
+  }
+}
+
+void MutexUnlockImpl(pipe_t pipe, uint32_t id) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  CheckMutex("Mutex::Unlock", pipe, id);
+  QueueState& q = core.queues;
+  const uint8_t holder = q.mutex_holder[id];
+  if (holder != static_cast<uint8_t>(pipe + 1)) {
+    Fault(ErrorKind::kSyncMisuse,
+          holder == 0
+              ? Str("Mutex::Unlock<", PipeName(pipe), ">(", id,
+                    "): the MutexID is not locked; Lock must come first (Lock.md)")
+              : Str("Mutex::Unlock<", PipeName(pipe), ">(", id, "): the MutexID is held by ",
+                    PipeName(static_cast<pipe_t>(holder - 1)),
+                    "; Lock and Unlock of one id must name the same pipe (Lock.md)"));
+  }
+  q.mutex_holder[id] = 0;
+  q.mutex_pending |= 1u << id;
+  const trace::Pipe src = ToModelPipe(pipe);
+  if (core.sanitizer != nullptr) {
+    core.sanitizer->SetFlag(kMutexKeyBase + id, "Mutex", static_cast<int32_t>(id), src,
+                            trace::Pipe::kNone);
+  }
+  Record(core, [&] {
+    return MutexCall("Mutex::Unlock", trace::CallKind::kSetFlag, src, trace::Pipe::kNone, id);
+  });
+}
+
+uint8_t AllocMutexIdImpl() {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  for (uint32_t id = 0; id <= AscendC::MAX_MUTEXID; ++id) {
+    if ((core.queues.mutex_ids & (1u << id)) == 0) {
+      core.queues.mutex_ids |= 1u << id;
+      return static_cast<uint8_t>(id);
+    }
+  }
+  Fault(ErrorKind::kSyncMisuse,
+        Str("AllocMutexID: all ", static_cast<int>(AscendC::MAX_MUTEXID) + 1,
+            " MutexIDs are taken; give one back with ReleaseMutexID"));
+}
+
+void ReleaseMutexIdImpl(uint32_t id) {
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  if (id >= AscendC::MAX_MUTEXID) {  // CANN's check: id < MAX_MUTEXID
+    Fault(ErrorKind::kSyncMisuse, Str("ReleaseMutexID(", id, "): the id must be in [0, ",
+                                      static_cast<int>(AscendC::MAX_MUTEXID), ")"));
+  }
+  core.queues.mutex_ids &= ~(1u << id);
+}
+
 void SyncAllImpl(bool aiv_only) {
   CoreContext& core = CurrentCore();
   EnterApiCall(core);
@@ -210,6 +335,16 @@ void FinishBlock(CoreContext& core) {
   if (!core.deferred_fault.empty()) Fault(ErrorKind::kInvalidArgument, core.deferred_fault);
   // With ASCSIM_SANITIZE=sync an unwaited SetFlag fails the launch instead of the warning below.
   if (core.sanitizer != nullptr) core.sanitizer->FinishBlock();
+  for (uint32_t id = 0; id < 32; ++id) {
+    if (core.queues.mutex_holder[id] != 0) {
+      const uint8_t holder = core.queues.mutex_holder[id];
+      core.queues.mutex_holder[id] = 0;
+      Fault(ErrorKind::kSyncMisuse,
+            Str("Mutex::Lock<", PipeName(static_cast<pipe_t>(holder - 1)), ">(", id,
+                ") was never unlocked by the end of the kernel; Lock and Unlock must pair "
+                "(Lock.md)"));
+    }
+  }
   for (const auto& [key, count] : core.queues.pending_flags) {
     if (count > 0) {
       const auto event = static_cast<AscendC::HardEvent>(key / 8);

@@ -842,6 +842,52 @@ bool TransformResult::ok() const {
                       [](const Diagnostic& d) { return d.error; });
 }
 
+// `__cbuf__ T name[d1]...[dn];` (or __ca__, __cb__, __cc__) at token `q`: an array the device
+// compiler places in L1 (L0A, L0B, L0C). Rewritten into an ascsim::tensor_api::LocalArray of
+// d1 * ... * dn elements in that memory (ascsim/tensor_api/local_array.h), on the same lines.
+// Returns whether it rewrote; other uses of the qualifiers (pointers, parameters) stay.
+bool RewriteLocalArray(const Scanner& sc, std::string_view source, const std::vector<Token>& toks,
+                       size_t q, std::vector<Edit>* edits) {
+  static const std::pair<std::string_view, const char*> kQualifiers[] = {
+      {"__cbuf__", "kL1"}, {"__ca__", "kL0A"}, {"__cb__", "kL0B"}, {"__cc__", "kL0C"}};
+  const char* loc = nullptr;
+  for (const auto& [word, l] : kQualifiers) {
+    if (sc.IsIdent(q, word)) loc = l;
+  }
+  if (loc == nullptr) return false;
+  // The element type: words and `::` up to the name, which a `[` follows.
+  size_t name = q + 1;
+  while (name < toks.size() && !(sc.IsIdent(name) && sc.IsPunct(name + 1, '['))) {
+    if (!sc.IsIdent(name) && !sc.IsPunct(name, ':')) return false;
+    ++name;
+  }
+  if (name >= toks.size() || name == q + 1) return false;
+  std::string type;
+  for (size_t i = q + 1; i < name; ++i) {
+    if (!type.empty() && sc.IsIdent(i) && sc.IsIdent(i - 1)) type += ' ';
+    type += sc.Text(i);
+  }
+  std::string count;
+  size_t at = name + 1;
+  while (sc.IsPunct(at, '[')) {
+    const size_t close = sc.MatchForward(at);
+    if (close == std::string_view::npos || close == at + 1) return false;
+    const size_t from = toks[at + 1].begin, to = toks[close - 1].end;
+    if (!count.empty()) count += " * ";
+    count += "(" + std::string(source.substr(from, to - from)) + ")";
+    at = close + 1;
+  }
+  if (!sc.IsPunct(at, ';')) return false;
+  const size_t begin = toks[q].begin, end = toks[at].end;
+  std::string text = "::ascsim::tensor_api::LocalArray<" + type +
+                     ", ::ascsim::tensor_api::Loc::" + loc + ", " + count + "> " +
+                     std::string(sc.Text(name)) + "{\"" + std::string(sc.Text(name)) + "\"};";
+  const std::string_view removed = source.substr(begin, end - begin);
+  text.append(static_cast<size_t>(std::count(removed.begin(), removed.end(), '\n')), '\n');
+  edits->push_back({begin, end - begin, std::move(text)});
+  return true;
+}
+
 TransformResult TransformSource(std::string_view source, const TransformOptions& options) {
   TransformResult result;
   // A UTF-8 byte order mark is only allowed at the start of a file; the rewrite puts lines
@@ -851,7 +897,13 @@ TransformResult TransformSource(std::string_view source, const TransformOptions&
   if (!result.ok()) return result;
   Scanner sc(source, toks);
   std::vector<Edit> edits;
+  int local_arrays = 0;
   for (size_t i = 0; i < toks.size();) {
+    if (toks[i].kind == Tok::kIdent && RewriteLocalArray(sc, source, toks, i, &edits)) {
+      ++local_arrays;
+      ++i;
+      continue;
+    }
     if (toks[i].kind == Tok::kPreproc &&
         source.substr(toks[i].begin, toks[i].end - toks[i].begin).find("<<<") !=
             std::string_view::npos) {
@@ -891,6 +943,7 @@ TransformResult TransformSource(std::string_view source, const TransformOptions&
   std::string out;
   out.reserve(source.size() + 256 + edits.size() * 48);
   if (!options.launch_header.empty()) out += "#include \"" + options.launch_header + "\"\n";
+  if (local_arrays > 0) out += "#include \"ascsim/tensor_api/local_array.h\"\n";
   if (options.line_directive) out += "#line 1 " + Quote(options.display_path) + "\n";
   size_t at = 0;
   for (const Edit& e : edits) {

@@ -56,6 +56,30 @@ TEST(LaunchTransform, RewritesALaunchInPlace) {
             "::ascsim::acl::ChevronLaunch(\"k\", &k ,  n, nullptr, s ) (x);\n");
 }
 
+TEST(LaunchTransform, LocalMemoryArraysBecomeLocalArrays) {
+  TransformOptions options;
+  options.display_path = "k.asc";
+  const TransformResult r = TransformSource(
+      "void k() {\n  __cbuf__ half l1Buf[baseM * K];\n  __ca__ half a[16][\n 32];\n"
+      "  __cc__ unsigned int c[N];\n  __cb__ half* p = nullptr;\n  __cbuf__ half* q;\n}\n",
+      options);
+  ASSERT_TRUE(r.ok());
+  EXPECT_THAT(r.output, HasSubstr("#include \"ascsim/tensor_api/local_array.h\"\n#line 1"));
+  EXPECT_THAT(r.output,
+              HasSubstr("  ::ascsim::tensor_api::LocalArray<half, ::ascsim::tensor_api::Loc::kL1, "
+                        "(baseM * K)> l1Buf{\"l1Buf\"};\n"));
+  // Two dimensions over two lines: one declaration, the line kept.
+  EXPECT_THAT(r.output, HasSubstr("LocalArray<half, ::ascsim::tensor_api::Loc::kL0A, (16) * "
+                                  "(32)> a{\"a\"};\n\n  ::ascsim"));
+  EXPECT_THAT(r.output, HasSubstr("LocalArray<unsigned int, ::ascsim::tensor_api::Loc::kL0C, "
+                                  "(N)> c{\"c\"};"));
+  // Pointers keep the (empty) qualifier.
+  EXPECT_THAT(r.output, HasSubstr("  __cb__ half* p = nullptr;\n  __cbuf__ half* q;\n"));
+  EXPECT_EQ(Lines(r.output), 3 + 8);  // two #includes and #line, then the 8 source lines
+  // A source without such arrays gets no extra include.
+  EXPECT_THAT(Body("__cbuf__ half* p;\n"), Not(HasSubstr("local_array")));
+}
+
 TEST(LaunchTransform, TemplatesAndQualifiedNames) {
   EXPECT_EQ(Body("kernel<half, 16><<<b, nullptr, s>>>(x);\n"),
             "::ascsim::acl::ChevronLaunch(\"kernel<half, 16>\", &kernel<half, 16>, b, nullptr, "

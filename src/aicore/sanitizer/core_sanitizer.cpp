@@ -1367,6 +1367,7 @@ void CoreSanitizer::FinishBlockChecked() {
   if (sync()) {
     const PendingFlag* first = nullptr;
     for (const auto& [key, f] : flags_set_) {
+      if (key >= kMutexKeyBase) continue;
       if (first == nullptr || f.call < first->call) first = &f;
     }
     if (first != nullptr) {

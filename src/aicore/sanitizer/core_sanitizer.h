@@ -45,6 +45,10 @@ namespace ascsim::aicore {
 // Per pipe: the epochs of every pipe known to have finished before its next instruction starts.
 using Clock = std::array<uint32_t, kPipeCount>;
 
+// The flag keys of Mutex::Unlock -> Mutex::Lock orderings (sync.cpp), above every SetFlag key: an
+// Unlock no Lock waits for is no finding (Lock.md needs none).
+constexpr uint32_t kMutexKeyBase = 0x10000;
+
 // The events a queue between two positions sets and waits (kernel_event.h GetQueEvt): EnQue sets
 // `src`->`dst`, DeQue waits for it; FreeTensor sets `dst`->`src`, the next AllocTensor waits.
 struct QueuePipes {

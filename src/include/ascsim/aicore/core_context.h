@@ -218,6 +218,11 @@ struct QueueState {
   uint8_t local_mem_allocators = 0;  // bit h: a LocalMemAllocator<Hardware(h)> was made
   // SetFlag/WaitFlag pairing: pending SetFlags per (HardEvent, event id).
   std::map<uint32_t, int> pending_flags;
+  // Mutex::Lock/Unlock (sync.cpp): per MutexID, the pipe holding it plus one (0: free); and the
+  // ids AllocMutexID has handed out (bit i: id i).
+  uint8_t mutex_holder[32] = {};
+  uint32_t mutex_pending = 0;  // bit i: an Unlock of id i no Lock has waited for yet
+  uint32_t mutex_ids = 0;
 };
 
 // The Matmul API's per-core state (ascsim/matmul/matmul_impl.h).

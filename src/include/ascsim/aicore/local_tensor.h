@@ -14,6 +14,9 @@
 
 namespace ascsim::aicore {
 struct TensorAccess;  // the simulator's one way into tensor internals (tensor_access.h)
+// The buffer record spanning the whole memory `pos` maps to, made on first use (kFixed): what
+// static tensors and the tensor API's local tensors (src/tensor_api) are views of.
+BufferSlot* WholeMemorySlot(CoreContext& core, AscendC::TPosition pos);
 // The buffer record of this core's static tensors at `pos` (the whole memory `pos` maps to), after
 // checking [addr, addr + bytes) as CANN's CreateTensor does; static_tensor.cpp.
 BufferSlot* StaticTensorSlot(AscendC::TPosition pos, uint32_t addr, uint64_t elements,

@@ -16,6 +16,11 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t event_id);
 void WaitFlagImpl(AscendC::HardEvent event, int32_t event_id);
 // `aiv_only`: SyncAll<true> (every AIV of a mix launch) or SyncAll<false> (its AICs too).
 void SyncAllImpl(bool aiv_only = true);
+// Mutex::Lock / Unlock (the get_buf / rls_buf instructions) and AllocMutexID / ReleaseMutexID.
+void MutexLockImpl(pipe_t pipe, uint32_t id);
+void MutexUnlockImpl(pipe_t pipe, uint32_t id);
+uint8_t AllocMutexIdImpl();
+void ReleaseMutexIdImpl(uint32_t id);
 int64_t SystemCycle();
 // End-of-block checks (unpaired SetFlag); called by the runtime after each block returns.
 void FinishBlock(CoreContext& core);
@@ -53,6 +58,30 @@ template <bool isAIVOnly = true>
 void SyncAll() {
   ascsim::aicore::SyncAllImpl(isAIVOnly);
 }
+
+// Mutex (asc-devkit include/basic_api/kernel_common.h; docs 核内同步/Lock.md, Unlock.md): a
+// pipe's Lock(id) holds its later instructions until the instructions another pipe issued
+// before its Unlock(id) of the same id have finished; Lock and Unlock pair strictly, on one pipe.
+// ids 0..27 are the kernel's (MAX_MUTEXID, impl/basic_api/kernel_event.h), 28..31 reserved.
+// CANN compiles them for __NPU_ARCH__ 3510 / 5102 only (nothing elsewhere); ascsim runs them
+// whatever the arch, since the one architecture that has them is simulated on the A2 profile
+// (docs/architecture.md, "The tensor API").
+using MutexID = uint8_t;
+constexpr MutexID MAX_MUTEXID = 27;
+class Mutex {
+ public:
+  template <pipe_t pipe>
+  static void Lock(MutexID id) {
+    ascsim::aicore::MutexLockImpl(pipe, id);
+  }
+  template <pipe_t pipe>
+  static void Unlock(MutexID id) {
+    ascsim::aicore::MutexUnlockImpl(pipe, id);
+  }
+};
+// The lowest id no AllocMutexID has taken (sff0 over the kernel's id bits in CANN).
+inline MutexID AllocMutexID() { return ascsim::aicore::AllocMutexIdImpl(); }
+inline void ReleaseMutexID(MutexID id) { ascsim::aicore::ReleaseMutexIdImpl(id); }
 
 inline int64_t GetSystemCycle() { return ascsim::aicore::SystemCycle(); }
 

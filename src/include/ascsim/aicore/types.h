@@ -23,6 +23,15 @@
 #define __gm__
 #define __ubuf__
 #define __cbuf__
+// The other local memories' address-space qualifiers (asc-devkit impl/tensor_api/utils/
+// location_impl.h: __ca__ L0A, __cb__ L0B, __cc__ L0C, __biasbuf__, __fbuf__). A kernel array
+// declared with one lives in that memory: ascsim-launch-transform turns the declaration into an
+// ascsim::tensor_api::LocalArray (ascsim/tensor_api/tensor_api.h).
+#define __ca__
+#define __cb__
+#define __cc__
+#define __biasbuf__
+#define __fbuf__
 #define __inout_pipe__(...)
 #define __in_pipe__(...)
 #define __out_pipe__(...)

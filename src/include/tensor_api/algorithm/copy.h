@@ -1,0 +1,5 @@
+// tensor_api/algorithm/copy.h (asc-devkit include/tensor_api/algorithm/copy.h): part of the tensor API, which ascsim
+// provides whole through tensor_api/tensor.h.
+#pragma once
+
+#include "tensor_api/tensor.h"
