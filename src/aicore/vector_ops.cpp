@@ -85,6 +85,10 @@ constexpr CastModes kCastModes310P[] = {
     {DType::kI32, DType::kF16, kAnyMode},
     {DType::kI32, DType::kF32, kNone},
     {DType::kF32, DType::kF16, kOdd | kNone},
+    // Not in Cast.md's 310P table, but asc-devkit's own 310P code casts float -> int32_t with a
+    // rounding mode (impl/adv_api/detail/math/{tan,cos,ceil,floor,frac,digamma}/*_v200_impl.h:
+    // Cast<int32_t, float, false>(..., CAST_RINT / CAST_FLOOR / ...)).
+    {DType::kF32, DType::kI32, kR5},
     {DType::kF32, DType::kI64, kR5},
 };
 

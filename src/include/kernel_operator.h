@@ -25,6 +25,7 @@
 #include "ascsim/adv/math_cosh.h"
 #include "ascsim/adv/math_cumsum.h"
 #include "ascsim/adv/math_sinh.h"
+#include "ascsim/adv/math_tan.h"
 #include "ascsim/adv/broadcast.h"
 #include "ascsim/adv/math_erf.h"
 #include "ascsim/adv/math_erfc.h"

@@ -81,7 +81,8 @@ std::string Root(const char* argv0) {
   return path;
 }
 
-int Run(const std::vector<std::string>& args) {
+// Runs `args`; with `stderr_path`, the command's standard error goes to that file.
+int Run(const std::vector<std::string>& args, const std::string& stderr_path = "") {
   if (std::getenv("ASCSIM_CC_VERBOSE") != nullptr) {
     for (const std::string& a : args) std::cerr << a << ' ';
     std::cerr << '\n';
@@ -92,6 +93,10 @@ int Run(const std::vector<std::string>& args) {
   const pid_t pid = ::fork();
   if (pid < 0) return 127;
   if (pid == 0) {
+    if (!stderr_path.empty()) {
+      std::FILE* err = std::freopen(stderr_path.c_str(), "w", stderr);
+      if (err == nullptr) std::_Exit(127);
+    }
     ::execvp(argv[0], argv.data());
     std::perror(argv[0]);
     std::_Exit(127);
@@ -175,7 +180,7 @@ int CompileOne(const CompileSettings& c, const std::string& source, const std::s
       return 1;
     }
   }
-  std::vector<std::string> cmd = {c.cxx, "-x", "c++"};
+  std::vector<std::string> cmd;  // the options, without the compiler, the language and the files
   if (!c.has_std) cmd.push_back("-std=c++17");
   if (c.arch != nullptr && !c.defines_soc) cmd.push_back(std::string("-DASCSIM_SOC=") + c.arch->profile);
   if (c.auto_sync) cmd.push_back("-DASCSIM_CCE_AUTO_SYNC=1");
@@ -194,14 +199,99 @@ int CompileOne(const CompileSettings& c, const std::string& source, const std::s
     cmd.push_back("-iquote");
     cmd.push_back(display.substr(0, slash));
   }
-  cmd.insert(cmd.end(), c.flags.begin(), c.flags.end());
-  cmd.push_back("-I" + c.root + "/include");
-  cmd.push_back(rewritten_path);
-  if (!output.empty()) {
-    cmd.push_back("-o");
-    cmd.push_back(output);
+  // Dependency-file options apart: they go to whichever step reads the headers.
+  std::vector<std::string> deps;
+  bool preprocess_only = false, dep_file = false, dep_target = false;
+  for (size_t i = 0; i < c.flags.size(); ++i) {
+    const std::string& a = c.flags[i];
+    if (a == "-E" || a == "-M" || a == "-MM") preprocess_only = true;
+    if (a == "-MD" || a == "-MMD" || a == "-MP" || a == "-MG") {
+      deps.push_back(a);
+    } else if (a == "-MF" || a == "-MT" || a == "-MQ") {
+      dep_file |= a == "-MF";
+      dep_target |= a != "-MF";
+      deps.push_back(a);
+      if (i + 1 < c.flags.size()) deps.push_back(c.flags[++i]);
+    } else if (StartsWith(a, "-MF") || StartsWith(a, "-MT") || StartsWith(a, "-MQ")) {
+      dep_file |= StartsWith(a, "-MF");
+      dep_target |= !StartsWith(a, "-MF");
+      deps.push_back(a);
+    } else {
+      cmd.push_back(a);
+    }
   }
-  return Run(cmd);
+  cmd.push_back("-I" + c.root + "/include");
+  std::vector<std::string> out_args;
+  if (!output.empty()) out_args = {"-o", output};
+  auto compile = [&](const char* language, const std::string& input, bool with_deps) {
+    std::vector<std::string> full = {c.cxx, "-x", language};
+    full.insert(full.end(), cmd.begin(), cmd.end());
+    if (with_deps) full.insert(full.end(), deps.begin(), deps.end());
+    full.push_back(input);
+    full.insert(full.end(), out_args.begin(), out_args.end());
+    return Run(full);
+  };
+
+  // bisheng's execution space qualifiers (`[aicore]`, `[host, aicore]`; BlankSpaceQualifiers in
+  // launch_transform.h) come from macros as often as from the source (the 2023 samples' tiling
+  // headers define __aicore__ as [aicore] when __CCE_KT_TEST__ is not defined), so they are
+  // looked for in the preprocessed translation unit. When there are some, that text, blanked, is
+  // what g++ compiles; otherwise the rewritten source is compiled as usual (g++'s notes on macro
+  // expansions intact). CANN's cpu mode compiles with g++, which has no such syntax either, and
+  // a preprocess-only command line (-E, -M, -MM) keeps them, as bisheng's -E does.
+  if (c.run_mode != "cpu" && !preprocess_only) {
+    const std::string ii_path =
+        rewritten_path.substr(0, rewritten_path.size() - std::strlen(".cpp")) + ".ii";
+    const std::string log_path = ii_path + ".log";
+    std::vector<std::string> pre = {c.cxx, "-x", "c++"};
+    for (const std::string& a : cmd) {
+      if (a != "-c" && a != "-S" && a != "-fsyntax-only") pre.push_back(a);
+    }
+    if (!deps.empty()) {  // written by this step if the blanked text is compiled (same content)
+      pre.insert(pre.end(), deps.begin(), deps.end());
+      const std::string object =
+          !output.empty() ? output : source.substr(source.rfind('/') + 1) + ".o";
+      if (!dep_file) {
+        const size_t dot = object.rfind('.');
+        const size_t slash = object.rfind('/');
+        const std::string stem = dot != std::string::npos &&
+                                         (slash == std::string::npos || dot > slash)
+                                     ? object.substr(0, dot)
+                                     : object;
+        pre.insert(pre.end(), {"-MF", stem + ".d"});
+      }
+      if (!dep_target) pre.insert(pre.end(), {"-MT", object});
+    }
+    pre.insert(pre.end(), {"-E", rewritten_path, "-o", ii_path});
+    int blanked = 0;
+    std::string pre_messages;
+    if (Run(pre, log_path) == 0) {
+      std::ifstream in(ii_path, std::ios::binary);
+      std::ostringstream s;
+      s << in.rdbuf();
+      std::string preprocessed = s.str();
+      blanked = ascsim::toolkit::BlankSpaceQualifiers(&preprocessed);
+      if (blanked > 0) {
+        std::ofstream out(ii_path, std::ios::binary | std::ios::trunc);
+        out << preprocessed;
+        if (!out.flush()) {
+          std::cerr << "ascsim-cc: cannot write " << ii_path << "\n";
+          return 1;
+        }
+        std::ifstream log(log_path, std::ios::binary);
+        std::ostringstream l;
+        l << log.rdbuf();
+        pre_messages = l.str();
+      }
+    }
+    std::remove(log_path.c_str());
+    if (blanked > 0) {
+      std::cerr << pre_messages;  // the preprocessor's warnings, which compiling .ii cannot repeat
+      return compile("c++-cpp-output", ii_path, false);
+    }
+    std::remove(ii_path.c_str());
+  }
+  return compile("c++", rewritten_path, true);
 }
 
 }  // namespace

@@ -1027,6 +1027,43 @@ std::string AutoSyncDeclarations(const std::vector<KernelSignature>& kernels,
   return out + "#endif\n";
 }
 
+int BlankSpaceQualifiers(std::string* text) {
+  std::vector<Diagnostic> diagnostics;
+  const std::vector<Token> toks = Lexer(*text, &diagnostics).Run();
+  const Scanner sc(*text, toks);
+  // A subscript is followed by an operator or a closing token and a lambda introducer by `(`,
+  // `{` or `<` (C++23 also `mutable` / `noexcept`); only a declaration goes on with a word. The
+  // alternative operator spellings are words that continue an expression. (`constexpr` and
+  // `static` stay declaration words: `__aicore__ constexpr` / `__aicore__ static` are common.)
+  static const std::set<std::string_view> kNotDeclaration = {
+      "and", "and_eq", "bitand", "bitor",  "compl",   "not",     "not_eq",
+      "or",  "or_eq",  "xor",    "xor_eq", "mutable", "noexcept", "requires"};
+  int blanked = 0;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (!sc.IsPunct(i, '[') || (i > 0 && sc.IsPunct(i - 1, '[')) || sc.IsPunct(i + 1, '[')) {
+      continue;
+    }
+    size_t j = i + 1;
+    bool names = false;
+    while (sc.IsIdent(j, "aicore") || sc.IsIdent(j, "host")) {
+      names = true;
+      ++j;
+      if (!sc.IsPunct(j, ',')) break;
+      ++j;
+    }
+    if (!names || !sc.IsPunct(j, ']') || !sc.IsIdent(j + 1) ||
+        kNotDeclaration.count(sc.Text(j + 1)) != 0) {
+      continue;
+    }
+    for (size_t b = toks[i].begin; b < toks[j].end; ++b) {
+      if ((*text)[b] != '\n') (*text)[b] = ' ';
+    }
+    ++blanked;
+    i = j;
+  }
+  return blanked;
+}
+
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d) {
   return std::string(path) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) +
          (d.error ? ": error: " : ": note: ") + d.message;

@@ -105,6 +105,16 @@ std::string FatbinEntries(const std::vector<KernelSignature>& kernels,
 std::string AutoSyncDeclarations(const std::vector<KernelSignature>& kernels,
                                  std::string_view output_path, int first_line);
 
+// bisheng's function execution space qualifiers, `[aicore]` and `[host, aicore]` (the Bisheng
+// compiler guide, 基本编程指导 / 函数执行空间限定符: "[aicore] void bar() {}", "__global__ [aicore]
+// void foo()"; asc-devkit impl/utils/sys_macros.h defines __aicore__ as [aicore] and
+// __host_aicore__ as [ host, aicore ] for the device compiler), are no C++: g++ reads `[` as a
+// subscript or a structured binding. In `text` (preprocessed, so that the qualifiers a header's
+// macros expand to are there), each such bracket group followed by a word of the declaration
+// (a type, a specifier, the name) becomes spaces, newlines kept; subscripts, lambda introducers,
+// `[[attributes]]` and brackets of other words stay. Returns how many were blanked.
+int BlankSpaceQualifiers(std::string* text);
+
 // "file:line:col: error: message" (GCC's format, so editors jump to it).
 std::string FormatDiagnostic(std::string_view path, const Diagnostic& d);
 

@@ -498,3 +498,104 @@ TEST(LaunchTransform, MixAndKfcWorkspacePrologue) {
 }
 
 }  // namespace
+
+namespace {
+
+using ascsim::toolkit::BlankSpaceQualifiers;
+
+std::string Blanked(std::string text, int* count = nullptr) {
+  const int n = BlankSpaceQualifiers(&text);
+  if (count != nullptr) *count = n;
+  return text;
+}
+
+// bisheng's execution space qualifiers before a declaration's words become spaces of the same
+// length (columns and lines unchanged), whatever the spacing inside the brackets.
+TEST(BlankSpaceQualifiers, BlanksQualifiersOfDeclarations) {
+  int n = 0;
+  EXPECT_EQ(Blanked("inline [aicore] int32_t AlignDiv32(int32_t n);\n", &n),
+            "inline          int32_t AlignDiv32(int32_t n);\n");
+  EXPECT_EQ(n, 1);
+  EXPECT_EQ(Blanked("extern \"C\" __attribute__((cce_kernel)) [aicore] void k() {}\n"),
+            "extern \"C\" __attribute__((cce_kernel))          void k() {}\n");
+  EXPECT_EQ(Blanked("[ host, aicore ] static inline int f();"),
+            "                 static inline int f();");
+  EXPECT_EQ(Blanked("[host,aicore] constexpr int g();"), "              constexpr int g();");
+  EXPECT_EQ(Blanked("[aicore]\nvoid h();"), "        \nvoid h();");
+  // Across lines: the newline stays.
+  EXPECT_EQ(Blanked("[aicore\n] void h();"), "       \n  void h();");
+  EXPECT_EQ(Blanked("struct S { [aicore] inline S() {} [aicore] void Run(); };", &n),
+            "struct S {          inline S() {}          void Run(); };");
+  EXPECT_EQ(n, 2);
+}
+
+// Subscripts, lambda introducers, structured bindings, [[attributes]], other words in brackets,
+// literals and preprocessor lines are left alone.
+TEST(BlankSpaceQualifiers, LeavesOtherBracketsAlone) {
+  const std::string kept =
+      "int v = a[aicore] + b[host];\n"
+      "bool w = a[host] and b[aicore] or c[aicore] not_eq 0;\n"
+      "auto l = [host](int i) { return i; };\n"
+      "auto m = [aicore] { return 0; };\n"
+      "auto t = [host]<class T>(T x) { return x; };\n"
+      "auto u = [aicore] mutable { return 0; };\n"
+      "auto [host, aicore] = pair;\n"
+      "auto& [aicore] = one;\n"
+      "[[aicore]] int attributed();\n"
+      "[[nodiscard]] [vector] int other();\n"
+      "const char* s = \"[aicore] int\";\n"
+      "const char* r = R\"x([host, aicore] void)x\";\n"
+      "# 12 \"[aicore] void.h\"\n"
+      "#pragma [aicore] void\n"
+      "int arr[aicore];\n";
+  int n = -1;
+  EXPECT_EQ(Blanked(kept, &n), kept);
+  EXPECT_EQ(n, 0);
+}
+
+// The whole way through g++: a preprocessed translation unit with __aicore__ defined as
+// bisheng's [aicore] (as the 2023 samples' tiling headers do without __CCE_KT_TEST__) compiles
+// once blanked, and runs; lambdas and subscripts beside it keep their meaning.
+TEST(BlankSpaceQualifiers, BlankedTranslationUnitCompilesAndRuns) {
+  const std::string dir = TOOLKIT_TEST_WORK_DIR;
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  const std::string src = dir + "/space_qualifiers.cpp";
+  std::ofstream(src) << "#define __aicore__ [aicore]\n"
+                        "#define __host_aicore__ [ host, aicore ]\n"
+                        "inline __aicore__ int AlignDiv32(int n) { return (n + 31) / 32; }\n"
+                        "__host_aicore__ static int Twice(int n) { return 2 * n; }\n"
+                        "struct K {\n"
+                        "  __aicore__ inline K() {}\n"
+                        "  __aicore__ int Get() const { return 7; }\n"
+                        "};\n"
+                        "int main() {\n"
+                        "  int host = 1, aicore = 2;\n"
+                        "  int a[3] = {10, 20, 30};\n"
+                        "  auto f = [host](int i) { return host + i; };\n"
+                        "  int r = a[host] + a[aicore] + f(3);\n"
+                        "  r += AlignDiv32(33) + Twice(4) + K().Get();\n"
+                        "  return r == 20 + 30 + 4 + 2 + 8 + 7 ? 0 : 1;\n"
+                        "}\n";
+  const std::string pre = dir + "/space_qualifiers.ii";
+  ASSERT_EQ(std::system((std::string(TOOLKIT_TEST_CXX) + " -std=c++17 -E " + src + " -o " + pre)
+                            .c_str()),
+            0);
+  std::stringstream text;
+  text << std::ifstream(pre).rdbuf();
+  std::string preprocessed = text.str();
+  // Unblanked, g++ rejects it.
+  EXPECT_NE(std::system((std::string(TOOLKIT_TEST_CXX) + " -std=c++17 -fsyntax-only -x " +
+                         "c++-cpp-output " + pre + " 2>/dev/null")
+                            .c_str()),
+            0);
+  EXPECT_EQ(BlankSpaceQualifiers(&preprocessed), 4);
+  std::ofstream(pre) << preprocessed;
+  const std::string exe = dir + "/space_qualifiers";
+  ASSERT_EQ(std::system((std::string(TOOLKIT_TEST_CXX) + " -std=c++17 -x c++-cpp-output " + pre +
+                         " -o " + exe)
+                            .c_str()),
+            0);
+  EXPECT_EQ(std::system(exe.c_str()), 0);
+}
+
+}  // namespace

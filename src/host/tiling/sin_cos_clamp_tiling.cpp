@@ -50,6 +50,7 @@ constexpr TmpNodes kAsinNodes{2, 6};
 constexpr TmpNodes kAcosNodes{2, 6};
 constexpr TmpNodes kAtanNodes{5, 12};
 constexpr TmpNodes kAsinhNodes{3, 3};
+constexpr TmpNodes kTanNodes{4, 10};  // tan_tiling_impl.cpp TAN_FLOAT_CALC_FAC / TAN_HALF_CALC_FAC
 
 void NodeTmpSizes(const TmpNodes& nodes, const TensorShape& srcShape, uint32_t typeSize,
                   uint32_t& maxValue, uint32_t& minValue) {
@@ -155,6 +156,16 @@ void GetAsinhMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
 void GetAsinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                  uint32_t& extraBuf) {
   NodeFactorSize(kAsinhNodes, typeSize, maxLiveNodeCount, extraBuf);
+}
+
+void GetTanMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
+                         uint32_t& maxValue, uint32_t& minValue) {
+  NodeTmpSizes(kTanNodes, srcShape, typeSize, maxValue, minValue);
+}
+
+void GetTanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf) {
+  NodeFactorSize(kTanNodes, typeSize, maxLiveNodeCount, extraBuf);
 }
 
 void GetXorMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,

@@ -61,6 +61,13 @@ void GetAsinhMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t 
                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetAsinhTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
                                  uint32_t& extraBuf);
+// Tan (ascsim/adv/math_tan.h; asc-devkit include/adv_api/math/tan_tiling.h,
+// impl/adv_api/tiling/math/tan_tiling_impl.cpp): 4 (float) or 10 (half) units of the input bytes,
+// at least one 256 B repeat per unit; isReuseSource changes nothing.
+void GetTanMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
+void GetTanTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,
+                               uint32_t& extraBuf);
 // Xor (ascsim/adv/math_xor.h; asc-devkit impl/adv_api/tiling/math/xor_tiling.cpp): min 256 B,
 // max max(256, elements * typeSize); 1 live node.
 void GetXorMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,

@@ -9,13 +9,15 @@
 // vector instructions under the mask the kernel set, as the isSetMask = false forms of
 // BlockReduce* / Duplicate). ops-nn / ops-transformer kernels pass
 // `(__ubuf__ T*)tensor.GetPhyAddr()` and `(__gm__ T*)global.GetPhyAddr()`: in ascsim GetPhyAddr
-// of a LocalTensor is its UB byte offset, so a `__ubuf__` pointer here carries that offset, and
+// of a LocalTensor is its UB byte offset, so a `__ubuf__` pointer here carries that offset (or is
+// a host pointer into the core's UB from get_imm: cce_intrinsics.h), and
 // each call runs the public API on the UB buffer holding it, with that API's checks.
 // On an AIC the UB forms do nothing, as CANN's `if ASCEND_IS_AIC { return; }`.
 #pragma once
 
 #include <cstdint>
 
+#include "ascsim/aicore/cce_intrinsics.h"
 #include "ascsim/aicore/cube.h"
 #include "ascsim/aicore/data_copy.h"
 #include "ascsim/aicore/global_tensor.h"
@@ -37,7 +39,7 @@ bool OnCubeCore();
 
 template <class T>
 AscendC::LocalTensor<T> UbTensorAt(const char* call, const char* role, const void* ub_addr) {
-  const uint64_t off = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(ub_addr));
+  const uint64_t off = UbAddressValue(ub_addr);  // an offset, or a pointer from get_imm
   uint64_t lo = 0;
   BufferSlot* slot = UbSlotAt(call, role, off, sizeof(T), &lo);
   const auto whole = TensorAccess::Bind<T>(slot, static_cast<uint32_t>(slot->bytes / sizeof(T)));
