@@ -192,6 +192,7 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num) {
   reuse_ = g_block_reuse.load(std::memory_order_relaxed);
   claimed_.store(false, std::memory_order_relaxed);
   published_.store(false, std::memory_order_relaxed);
+  inter_block_flags_.store(false, std::memory_order_relaxed);
   reference_.Clear();
 }
 
@@ -306,7 +307,7 @@ bool LaunchSanitizer::MayConflict() const {
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     const std::string& kernel) const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (block_num_ < 2) return std::nullopt;
+  if (block_num_ < 2 || inter_block_flags_.load(std::memory_order_relaxed)) return std::nullopt;
   // Blocks that keep to their own slices of GM, the usual case, are settled by one sort.
   if (!MayConflict()) return std::nullopt;
   size_t epochs = 0;
