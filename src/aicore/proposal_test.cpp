@@ -390,9 +390,9 @@ TEST(RegionProposal, ArgumentErrors) {
   EXPECT_EQ(ErrorOf([&] { AscendC::RpSort16(q[4], p, 1); }),
             "test: block 0/1: RpSort16: dst UB address 0x810 is not 32-byte aligned");
   EXPECT_EQ(ErrorOf([&] { AscendC::RpSort16(p[8], p, 2); }),
-            "test: block 0/1: RpSort16: dst UB [0x20, 0x420) overlaps src UB [0x0, 0x400); in place "
-            "needs the same range for both (here the extents differ, so elements are overwritten "
-            "before they are read)");
+            "test: block 0/1: RpSort16: dst UB [0x20, 0x420) overlaps src UB [0x0, 0x400); in "
+            "place needs the same range for both (here the extents differ, so elements are "
+            "overwritten before they are read)");
   EXPECT_EQ(ErrorOf([&] { AscendC::ProposalConcat(p[8], p, 1, 4); }),
             "test: block 0/1: ProposalConcat: dst UB [0x20, 0x220) partially overlaps src UB [0x0, "
             "0x40)");
@@ -410,12 +410,13 @@ TEST(RegionProposal, ArgumentErrors) {
       ErrorOf([&] { AscendC::MrgSort4(q, list(0), AscendC::MrgSort4Info(el, true, 15, 2)); }),
       HasSubstr("MrgSort4: repeatTimes 2 needs four contiguous lists of equal length"));
   // A float proposal is 32 bytes: a list 16 bytes in is misaligned (half would be fine).
-  EXPECT_EQ(ErrorOf([&] { AscendC::MrgSort4(q, list(4), AscendC::MrgSort4Info(el, false, 15, 1)); }),
-            "test: block 0/1: MrgSort4: src.src1 UB address 0x10 is not 32-byte aligned");
+  EXPECT_EQ(
+      ErrorOf([&] { AscendC::MrgSort4(q, list(4), AscendC::MrgSort4Info(el, false, 15, 1)); }),
+      "test: block 0/1: MrgSort4: src.src1 UB address 0x10 is not 32-byte aligned");
   EXPECT_EQ(
       ErrorOf([&] { AscendC::MrgSort4(p[64], list(0), AscendC::MrgSort4Info(el, false, 15, 1)); }),
-      "test: block 0/1: MrgSort4: dst UB [0x100, 0x500) overlaps src.src2 UB [0x100, 0x200); MrgSort4 "
-      "does not merge in place");
+      "test: block 0/1: MrgSort4: dst UB [0x100, 0x500) overlaps src.src2 UB [0x100, 0x200); "
+      "MrgSort4 does not merge in place");
   auto h = fx.Take<half>(16 * kProp);
   const uint16_t el2[4] = {1, 1, 0, 0};
   // Half proposals are 16 bytes: a list at a 16-byte offset is fine, one at 8 bytes is not.

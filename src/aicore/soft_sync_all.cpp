@@ -118,7 +118,9 @@ void InterBlockSyncImpl(bool set, int32_t* gm, uint64_t gm_elements, int32_t* ub
   const std::function<bool(bool)> poll = [=](bool take) {
     if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != want) return false;
     if (take) {
-      for (uint64_t i = 1; i < kFlagStride; ++i) ub[i] = __atomic_load_n(flag + i, __ATOMIC_RELAXED);
+      for (uint64_t i = 1; i < kFlagStride; ++i) {
+        ub[i] = __atomic_load_n(flag + i, __ATOMIC_RELAXED);
+      }
       ub[0] = 1 - want;
       __atomic_store_n(flag, 1 - want, __ATOMIC_RELEASE);
     }

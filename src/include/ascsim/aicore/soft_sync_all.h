@@ -37,7 +37,8 @@ void InterBlockSync(bool set, const AscendC::GlobalTensor<int32_t>& gm,
   InterBlockBarrier(call);
   int32_t* u = TensorAccess::Checked(ub, call, "ubWorkspace", 0, ub.GetSize());
   if (ub.GetSize() >= 8) {
-    CheckUbOperand(call, "ubWorkspace", ub, 8, OperandUse{trace::Pipe::kMte2, nullptr, Access::kWrite});
+    CheckUbOperand(call, "ubWorkspace", ub, 8,
+                   OperandUse{trace::Pipe::kMte2, nullptr, Access::kWrite});
   }
   InterBlockSyncImpl(set, gm.GetPhyAddr(), gm.GetSize(), u, ub.GetSize(), block_idx, event_id,
                      isAIVOnly);

@@ -382,7 +382,8 @@ void Extract(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t
 
 template <class T>
 void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "RpSort16 takes half or float");
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "RpSort16 takes half or float");
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
@@ -403,7 +404,8 @@ void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_
 
 template <class T>
 void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "MrgSort4 takes half or float");
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "MrgSort4 takes half or float");
   namespace ai = ascsim::aicore;
   ai::CoreContext& core = ai::CurrentCore();
   ai::EnterApiCall(core);
