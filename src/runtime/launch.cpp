@@ -376,6 +376,10 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   runtime::SyncAllBarrier barrier(shared, block_dim, run_block, fault.stop());
   shared.sync_all = [&barrier](uint32_t b) { barrier.Arrive(b); };
   shared.make_resident = [&barrier] { barrier.MakeResident(); };
+  shared.spin_wait = [&barrier](uint32_t b, const char* call, const std::function<bool(bool)>& poll,
+                                const std::function<std::string()>& hang) {
+    barrier.SpinWait(b, call, poll, hang);
+  };
   const std::function<void(uint32_t)> run_or_skip = [&barrier](uint32_t b) { barrier.Run(b); };
 
   const auto start = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 #include "runtime/sync_all.h"
 
 #include <chrono>
+#include <algorithm>
 #include <deque>
 
 #include "ascsim/aicore/checks.h"
@@ -168,6 +169,60 @@ void SyncAllBarrier::Arrive(uint32_t /*block_idx*/) {
       aicore::Fault(ErrorKind::kTimeout, shared_.cancel_reason + " (waiting at SyncAll)");
     }
     cv_.wait_for(lock, std::chrono::milliseconds(100));
+  }
+}
+
+void SyncAllBarrier::SpinWait(uint32_t /*b*/, const char* call,
+                              const std::function<bool(bool)>& poll,
+                              const std::function<std::string()>& hang) {
+  // The docs of IBSet / IBWait: the logical blockDim must not exceed the cores that run the
+  // kernel, or the framework's later rounds hang the kernel.
+  CheckResidentCores(call);
+  std::unique_lock<std::mutex> lock(mu_);
+  if (!threads_started_) MoveUnstartedBlocksToThreads();
+  if (poll(true)) {
+    cv_.notify_all();
+    return;
+  }
+  spinners_.push_back(&poll);
+  auto leave = [&] {
+    spinners_.erase(std::find(spinners_.begin(), spinners_.end(), &poll));
+    cv_.notify_all();
+  };
+  for (;;) {
+    if (poll(true)) {
+      leave();
+      return;
+    }
+    if (shared_.cancelled.load(std::memory_order_acquire)) {
+      leave();
+      lock.unlock();
+      aicore::Fault(ErrorKind::kTimeout, shared_.cancel_reason + " (spinning in " + call + ")");
+    }
+    // Exact under mu_: a block that is not counted here is running and may still write a flag;
+    // the flags of the counted ones change only under mu_ (a spinner's take) or not at all.
+    // The verdict is taken once, by the first spinner to find the launch stuck, for every
+    // spinner then: each one that was stuck faults (the launch reports the lowest block, whatever
+    // the timing), or all stop quietly when a block's fault had left them stuck.
+    if (spin_verdict_ == 0) {
+      bool stuck = exited_ + arrived_ + spinners_.size() >= block_dim_;
+      for (size_t i = 0; stuck && i < spinners_.size(); ++i) stuck = !(*spinners_[i])(false);
+      if (stuck) {
+        const bool failed =
+            launch_failed_ != nullptr && launch_failed_->load(std::memory_order_acquire);
+        spin_verdict_ = failed ? 2 : 1;
+        cv_.notify_all();
+      }
+    }
+    if (spin_verdict_ != 0) {
+      leave();
+      const bool stopped = spin_verdict_ == 2;
+      lock.unlock();
+      if (stopped) throw SyncAllStopped{};  // a block's fault stopped the others: it is the result
+      aicore::Fault(ErrorKind::kSyncMisuse, hang());
+    }
+    // A flag written by a plain DataCopy of a running block wakes nobody: look again soon.
+    cv_.wait_for(lock, std::chrono::milliseconds(20));
   }
 }
 

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -55,6 +56,14 @@ class SyncAllBarrier {
   // launch-wide cross-core round (mode 0); faults as Arrive does when blockDim exceeds the cores
   // that can all be resident.
   void MakeResident();
+  // IBSet / IBWait on block `b` (blocks spinning on a GM flag word): makes every block resident
+  // (as SyncAll does, faulting under the name `call` when blockDim exceeds the cores), then
+  // waits until `poll(false)` holds and runs `poll(true)`, which takes the flag, under the
+  // barrier's lock, and wakes the other spinners. When no block can change any spinner's flag
+  // any more (every block has left the kernel, waits at SyncAll or spins on a flag that is not
+  // ready) it faults with `hang()`, or stops quietly when another block's fault caused it.
+  void SpinWait(uint32_t b, const char* call, const std::function<bool(bool take)>& poll,
+                const std::function<std::string()>& hang);
 
  private:
   void RunClaimed(uint32_t b);
@@ -76,6 +85,8 @@ class SyncAllBarrier {
   uint32_t exited_ = 0;      // blocks that have left the kernel
   int64_t lowest_clean_exit_ = -1;  // lowest block that finished without a fault, or -1
   uint32_t running_threads_ = 0;  // blocks handed to dedicated threads and not yet finished
+  std::vector<const std::function<bool(bool)>*> spinners_;  // the polls of the blocks spinning
+  int spin_verdict_ = 0;  // 0 running, 1 the spinners hang, 2 a fault stopped them
 };
 
 }  // namespace ascsim::runtime

@@ -253,6 +253,7 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceK
   reuse_ = g_block_reuse.load(std::memory_order_relaxed);
   claimed_.store(false, std::memory_order_relaxed);
   published_.store(false, std::memory_order_relaxed);
+  inter_block_flags_.store(false, std::memory_order_relaxed);
   reference_.Clear();
   key_ = key;
   if (reuse_ && key.kernel != nullptr) key_.unloads = UnloadCount();
@@ -383,7 +384,7 @@ bool LaunchSanitizer::MayConflict() const {
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     const std::string& kernel) const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (block_num_ < 2) return std::nullopt;
+  if (block_num_ < 2 || inter_block_flags_.load(std::memory_order_relaxed)) return std::nullopt;
   // Blocks that keep to their own slices of GM, the usual case, are settled by one sort.
   if (!MayConflict()) return std::nullopt;
   size_t epochs = 0;

@@ -210,6 +210,11 @@ class LaunchSanitizer {
     inherited_valid_.store(false, std::memory_order_release);
   }
 
+  // A block used IBSet / IBWait. They order two blocks pairwise, which the per-SyncAll-epoch log
+  // cannot express, so the launch's cross-block check is skipped rather than report the accesses
+  // they order as races (the checks within each core still run).
+  void InterBlockFlagsUsed() { inter_block_flags_.store(true, std::memory_order_relaxed); }
+
   // After every block has finished: the cross-block race to report, if any.
   std::optional<Finding> FindCrossBlockRace(const std::string& kernel) const;
 
@@ -233,6 +238,7 @@ class LaunchSanitizer {
   bool reuse_ = true;
   std::atomic<bool> claimed_{false};
   std::atomic<bool> published_{false};
+  std::atomic<bool> inter_block_flags_{false};
   SanitizerEvents reference_;  // written once before published_, read-only after
   ReferenceKey key_;
   std::shared_ptr<const SanitizerEvents> inherited_;  // set by Reset, read-only during the launch

@@ -135,6 +135,11 @@ struct LaunchShared {
   std::string kernel;
   std::string cancel_reason;
   WarningLog warnings;
+  // IBSet / IBWait: SyncAllBarrier::SpinWait (runtime/sync_all.h) for the calling block; here
+  // since its hang message is a std::string.
+  std::function<void(uint32_t block_idx, const char* call, const std::function<bool(bool)>& poll,
+                     const std::function<std::string()>& hang)>
+      spin_wait;
 };
 
 // How a GM address resolved when a GlobalTensor was bound (SetGlobalBuffer).

@@ -8,8 +8,22 @@
 //   Sort<T, isFullSort>   Sort32, then (full sort) MrgSort passes through tmp
 //   Concat     A2: the score tensor itself is Sort's input (concat becomes src)
 //   Extract    splits sorted pairs into scores and indices (GatherMask, as the device does)
-// The 310P region-proposal instructions (RpSort16, MrgSort4, ProposalConcat, ProposalExtract) are
-// not simulated and say so at compile time. Sources: asc-devkit
+// The region-proposal instructions of the 310P AI Core (arch 2002; the Ascend 910, arch 1001, has
+// them for half): a proposal is 8 elements of T, [x1, y1, x2, y2, score, label, reserved x2]
+// (16 B in half, 32 B in float; ProposalConcat.md),
+//   ProposalConcat / ProposalExtract  16 elements to / from field modeNumber (0 x1 .. 5 label) of
+//              16 proposals per repeat; the other fields keep their values. The 2023 samples'
+//              Concat(dst, src, repeatTime, modeNumber) / Extract(dst, src, repeatTime,
+//              modeNumber) are these under their older names (Ascend samples fc2aea93,
+//              kernel_invocation/TopK)
+//   RpSort16   sorts each group of 16 proposals by score, descending; equal scores keep their
+//              order (RpSort16.md 约束说明); dst may be src
+//   MrgSort4   merges 2..4 descending proposal lists (MrgSort4Info as MrgSort's, lengths in
+//              proposals); no overlap of dst with a list; dst and lists aligned to a proposal
+//              (16 B half, 32 B float; MrgSort4.md); GetMrgSortResult reads the counts too.
+// They compile for every arch, as CANN's headers do, and fail at run time off the 310P / 910
+// (asc-devkit dav_c220 kernel_operator_proposal_impl.h: ASCENDC_REPORT_NOT_SUPPORT).
+// Sources: asc-devkit
 // include/basic_api/kernel_operator_proposal_intf.h, kernel_struct_proposal.h,
 // impl/basic_api/kernel_operator_proposal_intf_impl.h, impl/basic_api/dav_c220/
 // kernel_operator_proposal_impl.h, docs/zh/api/SIMD-API/基础API/Memory矢量计算/排序组合（ISASI）/
@@ -76,9 +90,53 @@ void SortGroups(bool half_scores, uint8_t* dst, const uint8_t* scores, const uin
 uint64_t MergeLists(bool half_scores, uint8_t* dst, const uint8_t* const src[4],
                     const uint16_t len[4], int lists, bool suspend, uint16_t taken[4]);
 void CheckSortRepeat(const char* call, int64_t repeat);
-int MrgSortLists(uint16_t valid_bit);
 trace::ApiCall SortCall(const char* name, uint8_t elem, uint64_t n, BufferRef dst, BufferRef src0,
                         BufferRef src1);
+int MrgSortLists(uint16_t valid_bit, const char* call = "MrgSort");
+uint64_t MergeRecords(bool half_scores, uint32_t rec_bytes, uint32_t score_offset, uint8_t* dst,
+                      const uint8_t* const src[4], const uint16_t len[4], int lists, bool suspend,
+                      uint16_t taken[4]);
+
+// Region proposals (the 310P).
+constexpr uint32_t kProposalElements = 8;   // elements of T per proposal
+constexpr uint32_t kProposalScore = 4;      // the score's element
+constexpr uint32_t kProposalsPerRepeat = 16;
+void RequireProposalArch(const char* call, uint32_t elem);
+void CheckProposalArgs(const char* call, int64_t repeat, int64_t mode, bool has_mode);
+void ProposalConcatWork(uint32_t elem, uint8_t* dst, const uint8_t* src, uint32_t repeats,
+                        int mode);
+void ProposalExtractWork(uint32_t elem, uint8_t* dst, const uint8_t* src, uint32_t repeats,
+                         int mode);
+void RpSortWork(uint32_t elem, uint8_t* dst, const uint8_t* src, uint32_t repeats);
+
+// ProposalConcat (concat true) / ProposalExtract: checks, element work, record.
+template <class T>
+void ProposalMove(const char* call, bool concat, const AscendC::LocalTensor<T>& dst,
+                  const AscendC::LocalTensor<T>& src, int32_t repeat, int32_t mode) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "the region-proposal instructions take half or float");
+  CoreContext& core = CurrentCore();
+  EnterApiCall(core);
+  RequireProposalArch(call, sizeof(T));
+  CheckProposalArgs(call, repeat, mode, true);
+  if (repeat == 0) return;
+  const uint64_t elems = uint64_t(repeat) * kProposalsPerRepeat;
+  const uint64_t props = elems * kProposalElements;
+  T* d = CheckUbOperand(call, "dst", dst, concat ? props : elems);
+  const T* s = CheckUbOperand(call, "src", src, concat ? elems : props);
+  CheckOverlap(call, "dst", d, (concat ? props : elems) * sizeof(T), "src", s,
+               (concat ? elems : props) * sizeof(T));
+  if (concat) {
+    ProposalConcatWork(sizeof(T), reinterpret_cast<uint8_t*>(d),
+                       reinterpret_cast<const uint8_t*>(s), static_cast<uint32_t>(repeat), mode);
+  } else {
+    ProposalExtractWork(sizeof(T), reinterpret_cast<uint8_t*>(d),
+                        reinterpret_cast<const uint8_t*>(s), static_cast<uint32_t>(repeat), mode);
+  }
+  Record(core, [&] {
+    return SortCall(call, sizeof(T), elems, BufferId(dst), BufferId(src), BufferRef{});
+  });
+}
 
 // A list of MrgSort: live, 8 B aligned (the documented requirement for the lists), inside.
 template <class T>
@@ -299,29 +357,124 @@ __aicore__ inline uint32_t GetSortOffset(const uint32_t elemOffset) {
   return GetSortLen<T>(elemOffset);
 }
 
-// ---------------------------------------------------------------- not simulated
-// The 310P's region-proposal sort (Region Proposal layout, 16 per repeat): Atlas A2/A3 reject them
-// as unsupported on the device, and ascsim does not simulate the 310P form.
+// ---------------------------------------------------------------- region proposals (310P)
 template <class T>
-void RpSort16(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t) {
-  static_assert(sizeof(T) == 0,
-                "ascsim: RpSort16 (the 310P region-proposal sort) is not simulated; on Atlas A2/A3 "
-                "use Sort32 / MrgSort / Sort");
+void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                    const int32_t modeNumber) {
+  ascsim::aicore::ProposalMove("ProposalConcat", true, dst, src, repeatTime, modeNumber);
 }
 template <class T>
-void MrgSort4(const LocalTensor<T>&, const MrgSortSrcList<T>&, const MrgSort4Info&) {
-  static_assert(
-      sizeof(T) == 0,
-      "ascsim: MrgSort4 (the 310P region-proposal merge) is not simulated; on Atlas A2/A3 "
-      "use MrgSort");
+void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                     const int32_t repeatTime, const int32_t modeNumber) {
+  ascsim::aicore::ProposalMove("ProposalExtract", false, dst, src, repeatTime, modeNumber);
+}
+// The 2023 names (CANN 6.x, the tik2 namespace of the samples of that time).
+template <class T>
+void Concat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes,
+            const int32_t modeNumber) {
+  ascsim::aicore::ProposalMove("Concat", true, dst, src, repeatTimes, modeNumber);
 }
 template <class T>
-void ProposalConcat(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t, const int32_t) {
-  static_assert(sizeof(T) == 0, "ascsim: ProposalConcat (310P region proposals) is not simulated");
+void Extract(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes,
+             const int32_t modeNumber) {
+  ascsim::aicore::ProposalMove("Extract", false, dst, src, repeatTimes, modeNumber);
 }
+
 template <class T>
-void ProposalExtract(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t, const int32_t) {
-  static_assert(sizeof(T) == 0, "ascsim: ProposalExtract (310P region proposals) is not simulated");
+void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "RpSort16 takes half or float");
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  ai::RequireProposalArch("RpSort16", sizeof(T));
+  ai::CheckProposalArgs("RpSort16", repeatTime, 0, false);
+  if (repeatTime == 0) return;
+  const uint64_t n = uint64_t(repeatTime) * ai::kProposalsPerRepeat * ai::kProposalElements;
+  T* d = ai::CheckUbOperand("RpSort16", "dst", dst, n);
+  const T* s = ai::CheckUbOperand("RpSort16", "src", src, n);
+  ai::CheckOverlapExact("RpSort16", "dst", d, n * sizeof(T), "src", s, n * sizeof(T));
+  ai::RpSortWork(sizeof(T), reinterpret_cast<uint8_t*>(d), reinterpret_cast<const uint8_t*>(s),
+                 static_cast<uint32_t>(repeatTime));
+  ai::Record(core, [&] {
+    return ai::SortCall("RpSort16", sizeof(T), n / ai::kProposalElements, ai::BufferId(dst),
+                        ai::BufferId(src), ai::BufferRef{});
+  });
+}
+
+template <class T>
+void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "MrgSort4 takes half or float");
+  namespace ai = ascsim::aicore;
+  ai::CoreContext& core = ai::CurrentCore();
+  ai::EnterApiCall(core);
+  ai::RequireProposalArch("MrgSort4", sizeof(T));
+  constexpr uint32_t rec = ai::kProposalElements * sizeof(T);  // bytes per proposal
+  // asc-devkit MrgSort4: every elementLengths entry in [0, 4095], validBit 3 / 7 / 15.
+  uint64_t proposals = 0;
+  for (int i = 0; i < MRG_SORT_ELEMENT_LEN; ++i) {
+    if (params.elementLengths[i] > 4095) {
+      ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+                ai::Str("MrgSort4: elementLengths[", i, "] ", params.elementLengths[i],
+                        " is outside [0, 4095]"));
+    }
+  }
+  const int lists = ai::MrgSortLists(params.validBit, "MrgSort4");
+  const LocalTensor<T>* in[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
+  const char* roles[4] = {"src.src1", "src.src2", "src.src3", "src.src4"};
+  uint16_t len[4] = {0, 0, 0, 0};
+  for (int i = 0; i < lists; ++i) {
+    len[i] = params.elementLengths[i];
+    proposals += len[i];
+  }
+  const uint32_t repeats = params.repeatTimes;
+  if (repeats == 0) return;
+  if (repeats > 1) {
+    // MrgSort4.md: repeatTimes works only on four contiguous lists of equal length, validBit 15,
+    // ifExhaustedSuspension false; each repeat moves src and dst on by the four lists.
+    const bool equal = len[0] == len[1] && len[1] == len[2] && len[2] == len[3];
+    bool contiguous = lists == 4;
+    for (int i = 1; contiguous && i < 4; ++i) {
+      contiguous = ai::TensorAccess::Data(*in[i]) ==
+                   ai::TensorAccess::Data(*in[i - 1]) + len[0] * ai::kProposalElements;
+    }
+    if (!(equal && contiguous && !params.ifExhaustedSuspension && params.validBit == 15)) {
+      ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+                ai::Str("MrgSort4: repeatTimes ", repeats,
+                        " needs four contiguous lists of equal length, validBit 15 and "
+                        "ifExhaustedSuspension false"));
+    }
+  }
+  const uint64_t out_elems = proposals * repeats * ai::kProposalElements;
+  T* dp = ai::CheckUbOperand("MrgSort4", "dst", dst, out_elems, rec);
+  for (uint32_t r = 0; r < repeats; ++r) {
+    const uint8_t* s[4] = {nullptr, nullptr, nullptr, nullptr};
+    const uint64_t step = uint64_t{r} * proposals * ai::kProposalElements;
+    for (int i = 0; i < lists; ++i) {
+      const LocalTensor<T> list = (*in[i])[static_cast<uint32_t>(step)];
+      const T* p = ai::CheckUbOperand("MrgSort4", roles[i], list,
+                                      uint64_t{len[i]} * ai::kProposalElements, rec);
+      const uint8_t* b = reinterpret_cast<const uint8_t*>(p);
+      const uint8_t* db = reinterpret_cast<const uint8_t*>(dp);
+      const uint64_t dbytes = out_elems * sizeof(T), sbytes = uint64_t{len[i]} * rec;
+      if (sbytes != 0 && db < b + sbytes && b < db + dbytes) {
+        ai::Fault(ascsim::ErrorKind::kInvalidArgument,
+                  ai::Str("MrgSort4: dst UB [", ai::Hex(db - core.ub), ", ",
+                          ai::Hex(db + dbytes - core.ub), ") overlaps ", roles[i], " UB [",
+                          ai::Hex(b - core.ub), ", ", ai::Hex(b + sbytes - core.ub),
+                          "); MrgSort4 does not merge in place"));
+      }
+      s[i] = b;
+    }
+    ai::MergeRecords(sizeof(T) == 2, rec, ai::kProposalScore * sizeof(T),
+                     reinterpret_cast<uint8_t*>(dp + step), s, len, lists,
+                     params.ifExhaustedSuspension, core.vector.mrg_sort_result);
+  }
+  ai::Record(core, [&] {
+    return ai::SortCall("MrgSort4", sizeof(T), proposals * repeats, ai::BufferId(dst),
+                        ai::BufferId(src.src1), ai::BufferId(src.src2));
+  });
 }
 
 }  // namespace AscendC
