@@ -214,8 +214,7 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
     key.soc = &soc;
     key.tiling_key = tiling_key;
     key.flags = settings.values.sanitize;
-    key.layout = static_cast<uint32_t>(choice.layout) | (choice.mix_aivs << 8) |
-                 (choice.cross_core ? 1u << 16 : 0u) | (shared.cce_auto_sync ? 1u << 17 : 0u);
+    key.layout = static_cast<uint32_t>(EncodeLayout(choice)) * 2 + (shared.cce_auto_sync ? 1 : 0);
     sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim, key).get();
     shared.sanitizer = sanitizer;
   }

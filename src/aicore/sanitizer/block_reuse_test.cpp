@@ -512,28 +512,15 @@ ascsim_test::SanitizedRun LaunchTilesWithId(const TileRun& run, Counts* counts) 
   constexpr uint32_t kMaxBlocks = 4;
   static DeviceBuffer x(kMaxBlocks * kMaxTiles * N * 4), z(kMaxBlocks * kMaxTiles * N * 4);
   if (run.blocks > kMaxBlocks) ADD_FAILURE() << "LaunchTilesWithId: at most 4 blocks";
-  ascsim::ScopedSettings saved;
-  ascsim::SetSanitize(run.flags);
-  ascsim::SetSerial(!run.parallel);
-  ascsim_test::SanitizedRun out;
   const BlockReuseStats before = GetBlockReuseStats();
-  {
-    ascsim_test::WarningCapture warnings;
-    try {
-      ascsim::Launch(
-          "tile_adds", run.blocks,
-          [&] {
-            KernelTileAdds op;
-            op.Init(x.gm(), z.gm(), run.tiles, run.bad_block, run.bug);
-            op.Process();
-          },
-          nullptr, 0, &kKernelId);
-    } catch (const ascsim::KernelError& e) {
-      out.message = e.what();
-      out.kind = e.fault_kind();
-    }
-    out.warnings = warnings.lines;
-  }
+  const ascsim_test::SanitizedRun out = ascsim_test::LaunchSanitized(
+      "tile_adds", run.blocks, run.flags,
+      [&] {
+        KernelTileAdds op;
+        op.Init(x.gm(), z.gm(), run.tiles, run.bad_block, run.bug);
+        op.Process();
+      },
+      false, !run.parallel, &kKernelId);
   *counts = Since(before);
   return out;
 }

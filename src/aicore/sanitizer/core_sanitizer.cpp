@@ -422,7 +422,7 @@ void CoreSanitizer::SlotCall(uint8_t kind, const BufferSlot& slot, QueuePipes pi
 
 void CoreSanitizer::Diverge() {
   mode_ = Mode::kCheck;
-  if (launch_.IsInherited(ref_)) launch_.DropInherited();
+  launch_.Diverged(ref_);
   TakeCheckStorage();
   CountBlockReuse(BlockReuse::kDiverged);
   // The checks read the call number from the core: each replayed call gets its own back.

@@ -259,14 +259,13 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceK
   if (reuse_ && key.kernel != nullptr) key_.unloads = UnloadCount();
   inherited_ = reuse_ && key.kernel != nullptr ? Kept().Find(key_) : nullptr;
   inherited_valid_.store(inherited_ != nullptr, std::memory_order_relaxed);
-  inherited_dropped_.store(false, std::memory_order_relaxed);
 }
 
 void LaunchSanitizer::EndLaunch(bool completed) {
   if (!reuse_ || key_.kernel == nullptr) return;
   if (completed && published_.load(std::memory_order_acquire)) {
     Kept().Put(key_, std::make_shared<const SanitizerEvents>(reference_));
-  } else if (inherited_dropped_.load(std::memory_order_relaxed)) {
+  } else if (inherited_ != nullptr && !inherited_valid_.load(std::memory_order_acquire)) {
     Kept().Put(key_, nullptr);
   }
   inherited_.reset();

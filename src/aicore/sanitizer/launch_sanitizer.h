@@ -135,7 +135,7 @@ struct ReferenceKey {
   const void* soc = nullptr;  // its arch picks the queues' pipes
   uint64_t tiling_key = 0;
   uint32_t flags = 0;
-  uint32_t layout = 0;  // KernelLayout, its AIVs per block and cce_auto_sync, packed
+  uint32_t layout = 0;  // the launch's sub-core layout (launch.cpp EncodeLayout) and cce_auto_sync
   // Set by Reset: how many shared objects the process had unloaded. A reference names string
   // literals by address, and the checks learn from their text (an operand role's direction);
   // once code may have been unloaded, another kernel's literals may sit at those addresses.
@@ -201,13 +201,12 @@ class LaunchSanitizer {
     if (published_.load(std::memory_order_acquire)) return &reference_;
     return inherited_valid_.load(std::memory_order_acquire) ? inherited_.get() : nullptr;
   }
-  bool IsInherited(const SanitizerEvents* ref) const {
-    return ref != nullptr && ref == inherited_.get();
-  }
-  // A block's calls differed from the inherited reference: later blocks record afresh.
-  void DropInherited() {
-    inherited_dropped_.store(true, std::memory_order_relaxed);
-    inherited_valid_.store(false, std::memory_order_release);
+  // A block's calls differed from `ref`: when that is the inherited reference, later blocks
+  // record afresh.
+  void Diverged(const SanitizerEvents* ref) {
+    if (ref != nullptr && ref == inherited_.get()) {
+      inherited_valid_.store(false, std::memory_order_release);
+    }
   }
 
   // A block used IBSet / IBWait. They order two blocks pairwise, which the per-SyncAll-epoch log
@@ -242,8 +241,7 @@ class LaunchSanitizer {
   SanitizerEvents reference_;  // written once before published_, read-only after
   ReferenceKey key_;
   std::shared_ptr<const SanitizerEvents> inherited_;  // set by Reset, read-only during the launch
-  std::atomic<bool> inherited_valid_{false};
-  std::atomic<bool> inherited_dropped_{false};
+  std::atomic<bool> inherited_valid_{false};  // false once a block diverged from it
 };
 
 // "MTE2", "V", ...: the pipe of an access by index (PipeIndex).
