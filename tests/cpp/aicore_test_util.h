@@ -113,10 +113,11 @@ struct SanitizedRun {
 };
 
 // Launches `body` on `blocks` blocks with the sanitizer checks `flags` (and strict / serial mode
-// if asked); every setting is restored afterwards.
+// if asked; `kernel_id` gives the launch the identity a kernel function's launch has); every
+// setting is restored afterwards.
 inline SanitizedRun LaunchSanitized(const char* kernel, uint32_t blocks, uint32_t flags,
                                     std::function<void()> body, bool strict = false,
-                                    bool serial = false) {
+                                    bool serial = false, const void* kernel_id = nullptr) {
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(flags);
   ascsim::SetStrict(strict);
@@ -125,7 +126,7 @@ inline SanitizedRun LaunchSanitized(const char* kernel, uint32_t blocks, uint32_
   {
     WarningCapture warnings;
     try {
-      ascsim::Launch(kernel, blocks, std::move(body));
+      ascsim::Launch(kernel, blocks, std::move(body), nullptr, 0, kernel_id);
     } catch (const ascsim::KernelError& e) {
       out.message = e.what();
       out.kind = e.fault_kind();
