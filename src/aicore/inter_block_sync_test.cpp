@@ -181,6 +181,63 @@ TEST(InterBlockSync, AWaitNobodyCanEndIsAHang) {
               HasSubstr("ib_fault: block 0/2: GlobalTensor::GetValue"));
 }
 
+// The cross-block race check orders GM accesses by IBSet / IBWait as well as by SyncAll: the
+// chain and the handshake above (a read of what the previous block wrote, transitively up to six
+// blocks back; a write after the other block's read, ordered through the flag it set after
+// reading) run with the check on and report nothing. An access that no chain orders is a race.
+// Block 0 writes data[0] and sets its flag; block `reader` reads data[0] after waiting for block
+// `waited_for`'s flag (or before any wait when `read_first`). Every block sets its own flag once.
+std::string IbRace(uint32_t blocks, uint32_t reader, int32_t waited_for, bool read_first,
+                   bool serial) {
+  SocGuard guard("Ascend310P3");
+  ascsim::Settings settings = ascsim::GetSettings();
+  settings.serial = serial;
+  ascsim::SetSettings(settings);
+  ascsim_test::DeviceBuffer sync(blocks * 8 * 4), data(8 * 4), seen(8 * 4);
+  std::memset(sync.as<int32_t>(), 0, blocks * 8 * 4);
+  int32_t* s = sync.as<int32_t>();
+  int32_t* d = data.as<int32_t>();
+  int32_t* o = seen.as<int32_t>();
+  return FaultOf("ib_race", blocks, [&] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> work;
+    pipe.InitBuffer(work, 64);
+    AscendC::GlobalTensor<int32_t> syncGm, dataGm, seenGm;
+    syncGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(s), blocks * 8);
+    dataGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(d), 8);
+    seenGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(o), 8);
+    AscendC::LocalTensor<int32_t> ub = work.Get<int32_t>();
+    const uint32_t me = AscendC::GetBlockIdx();
+    if (me == 0) dataGm.SetValue(0, 42);
+    if (me == reader) {
+      if (read_first) seenGm.SetValue(0, dataGm.GetValue(0));
+      AscendC::IBWait(syncGm, ub, waited_for, 0);
+      if (!read_first) seenGm.SetValue(0, dataGm.GetValue(0));
+    }
+    AscendC::IBSet(syncGm, ub, static_cast<int32_t>(me), 0);
+  });
+}
+
+TEST(InterBlockSync, AnAccessNoFlagOrdersIsARace) {
+  for (bool serial : {false, true}) {
+    SCOPED_TRACE(serial ? "serial" : "parallel");
+    // Waiting for the writer's flag orders the read.
+    EXPECT_EQ(IbRace(2, 1, 0, false, serial), "");
+    // Reading before the wait is a race.
+    const std::string early = IbRace(2, 1, 0, true, serial);
+    EXPECT_THAT(early, HasSubstr("ib_race: block 1/2: race: S GlobalTensor::GetValue"));
+    EXPECT_THAT(early, HasSubstr("which block 0 wrote with S GlobalTensor::SetValue"));
+    EXPECT_THAT(early, HasSubstr("with no SyncAll between them and no IBSet / IBWait chain from "
+                                 "one to the other"));
+    // Waiting for another block's flag orders nothing against block 0.
+    const std::string wrong = IbRace(3, 1, 2, false, serial);
+    EXPECT_THAT(wrong, HasSubstr("ib_race: block 1/3: race: S GlobalTensor::GetValue"));
+    EXPECT_THAT(wrong, HasSubstr("which block 0 wrote"));
+    EXPECT_THAT(wrong, HasSubstr("what would order them: block 0 setting, after its access, a "
+                                 "flag that block 1 waits for before its access"));
+  }
+}
+
 TEST(InterBlockSync, ArgumentErrors) {
   auto call = [](bool set, int32_t idx, int32_t event) {
     return [=](auto& gm, auto& ub) {

@@ -114,7 +114,9 @@ void InterBlockSyncImpl(bool set, int32_t* gm, uint64_t gm_elements, int32_t* ub
   }
   const int32_t want = set ? 0 : 1;
   // Under the launch's spin lock: take the flag when it is ready (the device's read of the
-  // block into UB, the scalar update, the write back of word 0).
+  // block into UB, the scalar update, the write back of word 0). The sanitizer orders the
+  // block's later GM accesses after the flag's previous take here, under the same lock.
+  CoreSanitizer* const sanitizer = core.sanitizer;
   const std::function<bool(bool)> poll = [=](bool take) {
     if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != want) return false;
     if (take) {
@@ -123,6 +125,7 @@ void InterBlockSyncImpl(bool set, int32_t* gm, uint64_t gm_elements, int32_t* ub
       }
       ub[0] = 1 - want;
       __atomic_store_n(flag, 1 - want, __ATOMIC_RELEASE);
+      if (sanitizer != nullptr) sanitizer->InterBlockFlagTaken(flag);
     }
     return true;
   };

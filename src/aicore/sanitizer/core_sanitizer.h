@@ -159,6 +159,11 @@ class CoreSanitizer {
   void PipeBarrier(trace::Pipe pipe, const char* what);  // kNone: PIPE_ALL
   void SyncAll();
   void CrossCoreRound();  // a mode-0 CrossCoreWaitFlag returned: a new GM epoch, no pipe barrier
+  // IBSet / IBWait took their flag at `flag`: a new GM segment, ordered after the flag's previous
+  // take (LaunchSanitizer::FlagTransition).
+  void InterBlockFlagTaken(const void* flag) {
+    launch_.FlagTransition(flag, core_.block_idx, gm_log_);
+  }
   void PipeDestroyed();   // TPipe::Reset/Destroy: PipeBarrier<PIPE_ALL> first, as the device does
   void EventIdAllocated(const char* event_name, uint32_t key, int32_t id);
   void EventIdReleased(const char* event_name, uint32_t key, int32_t id);

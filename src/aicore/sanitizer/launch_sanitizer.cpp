@@ -20,16 +20,18 @@ void BlockGmLog::Add(const GmInterval& iv) {
   // Streaming access (tile after tile of x, y and z, or scalar after scalar) extends one of the
   // last few intervals instead of adding one per call.
   constexpr size_t kLookBack = 8;
+  const uint32_t seg = segment();
   for (size_t k = 0; k < kLookBack && k < epoch.size(); ++k) {
     GmInterval& last = epoch[epoch.size() - 1 - k];
-    if (last.kind == iv.kind && last.alloc.begin == iv.alloc.begin && iv.begin <= last.end &&
-        iv.end >= last.begin) {
+    if (last.kind == iv.kind && last.segment == seg && last.alloc.begin == iv.alloc.begin &&
+        iv.begin <= last.end && iv.end >= last.begin) {
       last.begin = std::min(last.begin, iv.begin);
       last.end = std::max(last.end, iv.end);
       return;
     }
   }
   epoch.push_back(iv);
+  epoch.back().segment = seg;
 }
 
 void BlockGmLog::AddAddend(uint64_t begin, uint64_t end, bool zero) {
@@ -123,6 +125,7 @@ void BlockGmLog::Canonicalize() {
   for (std::vector<GmInterval>& epoch : epochs) {
     std::sort(epoch.begin(), epoch.end(), [](const GmInterval& a, const GmInterval& b) {
       if (a.kind != b.kind) return a.kind < b.kind;
+      if (a.segment != b.segment) return a.segment < b.segment;
       if (a.begin != b.begin) return a.begin < b.begin;
       return a.call < b.call;
     });
@@ -130,7 +133,8 @@ void BlockGmLog::Canonicalize() {
     size_t out = 0;
     for (size_t i = 0; i < epoch.size(); ++i) {
       const GmInterval& iv = epoch[i];
-      if (out > 0 && epoch[out - 1].kind == iv.kind && iv.begin <= epoch[out - 1].end) {
+      if (out > 0 && epoch[out - 1].kind == iv.kind && epoch[out - 1].segment == iv.segment &&
+          iv.begin <= epoch[out - 1].end) {
         GmInterval& m = epoch[out - 1];
         m.end = std::max(m.end, iv.end);
         if (iv.call < m.call) {  // the earliest call names the merged bytes
@@ -149,6 +153,7 @@ void BlockGmLog::Canonicalize() {
 
 void BlockGmLog::Clear() {
   addends.clear();
+  clocks.clear();
   if (epochs.empty()) return;
   epochs.resize(1);
   epochs[0].clear();
@@ -254,6 +259,10 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceK
   claimed_.store(false, std::memory_order_relaxed);
   published_.store(false, std::memory_order_relaxed);
   inter_block_flags_.store(false, std::memory_order_relaxed);
+  {
+    std::lock_guard<std::mutex> flags_lock(flags_mu_);
+    flag_clocks_.clear();
+  }
   reference_.Clear();
   key_ = key;
   if (reuse_ && key.kernel != nullptr) key_.unloads = UnloadCount();
@@ -270,6 +279,22 @@ void LaunchSanitizer::EndLaunch(bool completed) {
   }
   inherited_.reset();
   inherited_valid_.store(false, std::memory_order_relaxed);
+}
+
+void LaunchSanitizer::FlagTransition(const void* flag, uint32_t block, BlockGmLog& log) {
+  if (block >= block_num_) return;
+  std::vector<uint32_t> clock =
+      log.clocks.empty() ? std::vector<uint32_t>(block_num_, 0) : log.clocks.back();
+  clock.resize(block_num_, 0);
+  clock[block] = log.segment() + 1;  // this block's segments so far all happened before
+  {
+    std::lock_guard<std::mutex> lock(flags_mu_);
+    std::vector<uint32_t>& kept = flag_clocks_[flag];
+    kept.resize(block_num_, 0);
+    for (uint32_t b = 0; b < block_num_; ++b) clock[b] = std::max(clock[b], kept[b]);
+    kept = clock;
+  }
+  log.clocks.push_back(std::move(clock));
 }
 
 void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog& log) {
@@ -383,9 +408,10 @@ bool LaunchSanitizer::MayConflict() const {
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     const std::string& kernel) const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (block_num_ < 2 || inter_block_flags_.load(std::memory_order_relaxed)) return std::nullopt;
+  if (block_num_ < 2) return std::nullopt;
   // Blocks that keep to their own slices of GM, the usual case, are settled by one sort.
   if (!MayConflict()) return std::nullopt;
+  if (inter_block_flags_.load(std::memory_order_relaxed)) return FindUnorderedRace(kernel);
   size_t epochs = 0;
   for (uint32_t b = 0; b < block_num_; ++b) {
     if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
@@ -430,6 +456,76 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
     }
   }
   return best;
+}
+
+std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindUnorderedRace(
+    const std::string& kernel) const {
+  size_t epochs = 0;
+  for (uint32_t b = 0; b < block_num_; ++b) {
+    if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
+  }
+  // The pair reported: the higher block's access first, then the lower block's, by call.
+  const GmInterval* best_hit = nullptr;
+  const GmInterval* best_other = nullptr;
+  const auto better = [&](const GmInterval& hit, const GmInterval& other) {
+    if (best_hit == nullptr) return true;
+    if (hit.block != best_hit->block) return hit.block < best_hit->block;
+    if (hit.call != best_hit->call) return hit.call < best_hit->call;
+    if (other.block != best_other->block) return other.block < best_other->block;
+    return other.call < best_other->call;
+  };
+  std::vector<const GmInterval*> all;
+  std::vector<const GmInterval*> open;
+  for (size_t e = 0; e < epochs; ++e) {
+    all.clear();
+    for (uint32_t b = 0; b < block_num_; ++b) {
+      if (!ran_[b] || logs_[b].epochs.size() <= e) continue;
+      for (const GmInterval& iv : logs_[b].epochs[e]) all.push_back(&iv);
+    }
+    std::sort(all.begin(), all.end(),
+              [](const GmInterval* a, const GmInterval* b) { return a->begin < b->begin; });
+    // A sweep by start: `open` holds the intervals that may still overlap the next one.
+    open.clear();
+    for (const GmInterval* x : all) {
+      size_t kept = 0;
+      for (const GmInterval* y : open) {
+        if (y->end <= x->begin) continue;
+        open[kept++] = y;
+        if (y->block == x->block || !Conflicts(x->kind, y->kind)) continue;
+        const GmInterval& hi = x->block > y->block ? *x : *y;
+        const GmInterval& lo = x->block > y->block ? *y : *x;
+        if (logs_[hi.block].After(hi.segment, lo.block, lo.segment) ||
+            logs_[lo.block].After(lo.segment, hi.block, hi.segment)) {
+          continue;
+        }
+        if (better(hi, lo)) {
+          best_hit = &hi;
+          best_other = &lo;
+        }
+      }
+      open.resize(kept);
+      open.push_back(x);
+    }
+  }
+  if (best_hit == nullptr) return std::nullopt;
+  const GmInterval& hit = *best_hit;
+  const GmInterval& other = *best_other;
+  Finding f;
+  f.block = hit.block;
+  f.call = hit.call;
+  f.message = Str(kernel, ": block ", hit.block, "/", block_num_, ": race: ",
+                  PipeNameOf(hit.pipe), " ", hit.name, " (call ", hit.call, ") ",
+                  Verb(hit.kind, true), " ",
+                  GmRegion(std::max(hit.begin, other.begin), std::min(hit.end, other.end),
+                           hit.alloc),
+                  ", which block ", other.block, " ", Verb(other.kind, false), " with ",
+                  PipeNameOf(other.pipe), " ", other.name, " (call ", other.call,
+                  "), with no SyncAll between them and no IBSet / IBWait chain from one to the "
+                  "other; what would order them: block ", other.block,
+                  " setting, after its access, a flag that block ", hit.block,
+                  " waits for before its access (directly or through other blocks), or the other "
+                  "way round");
+  return f;
 }
 
 }  // namespace ascsim::aicore

@@ -1,13 +1,16 @@
 // The sanitizer of one launch: the cross-core half of the race check. Each block logs the GM
 // bytes it read, wrote and accumulated (SetAtomicAdd/Max/Min) per SyncAll epoch; after the
 // launch, accesses of two blocks in the same epoch that overlap, with at least one a write and not
-// both accumulations of the same kind, are a race (nothing but SyncAll orders two cores). The
-// finding is attributed to the higher of the two blocks, at its access, and the lowest such
-// (block, call) is reported, so serial and parallel runs report the same line.
+// both accumulations of the same kind, are a race unless an IBSet / IBWait chain orders them
+// (SyncAll orders everything; IBSet / IBWait order two blocks pairwise, tracked with vector
+// clocks: see FlagTransition). The finding is attributed to the higher of the two blocks, at its
+// access, and the lowest such (block, call) is reported, so serial and parallel runs report the
+// same line.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -26,6 +29,8 @@ struct GmInterval {
   uint8_t kind = 0;  // kGmRead, kGmWrite, or kGmAtomic + AtomicOp
   uint8_t pipe = 0;
   uint32_t block = 0;
+  // The block's segment: its IBSet / IBWait calls so far (0 in a launch without them).
+  uint32_t segment = 0;
   uint64_t call = 0;
   const char* name = nullptr;
   GmRange alloc;
@@ -50,6 +55,15 @@ struct BlockGmLog {
   std::vector<std::vector<GmInterval>> epochs;
   // The addends of the block's SetAtomicAdd copies (empty unless it used SetAtomicAdd).
   std::vector<AddendRange> addends;
+  // The block's vector clock at the start of each segment after the first (IBSet / IBWait):
+  // clocks[s - 1][b] is how many of block b's segments happened before segment s of this block.
+  // Empty in a launch without IBSet / IBWait (segment 0 knows nothing of other blocks).
+  std::vector<std::vector<uint32_t>> clocks;
+  uint32_t segment() const { return static_cast<uint32_t>(clocks.size()); }
+  // Whether segment `seg` of block `block` happened before segment `mine` of this block.
+  bool After(uint32_t mine, uint32_t block, uint32_t seg) const {
+    return mine > 0 && clocks[mine - 1].size() > block && clocks[mine - 1][block] > seg;
+  }
   // Appends to the current epoch, extending the last interval when it continues it.
   void Add(const GmInterval& interval);
   // Records that a SetAtomicAdd copy added zero (or not) to GM [begin, end) in this epoch.
@@ -209,10 +223,17 @@ class LaunchSanitizer {
     }
   }
 
-  // A block used IBSet / IBWait. They order two blocks pairwise, which the per-SyncAll-epoch log
-  // cannot express, so the launch's cross-block check is skipped rather than report the accesses
-  // they order as races (the checks within each core still run).
+  // A block used IBSet / IBWait: the cross-block check then orders accesses by the blocks'
+  // vector clocks as well as by SyncAll epochs.
   void InterBlockFlagsUsed() { inter_block_flags_.store(true, std::memory_order_relaxed); }
+  // Block `block` took the IBSet / IBWait flag at `flag` (it found the value it waited for and
+  // wrote the other), which it does under the launch's spin lock, so the takes of one flag are in
+  // the order the device would see them. Both calls spin on the flag and then write it, so a take
+  // acquires and releases: the block's clock joins the flag's (what happened before the flag's
+  // previous take), the block starts a new segment, and the flag keeps the new clock. The
+  // protocol alternates IBSet (0 -> 1) and IBWait (1 -> 0), so an IBWait is ordered after the
+  // IBSet it waited for, and the next IBSet of the flag after that IBWait.
+  void FlagTransition(const void* flag, uint32_t block, BlockGmLog& log);
 
   // After every block has finished: the cross-block race to report, if any.
   std::optional<Finding> FindCrossBlockRace(const std::string& kernel) const;
@@ -221,6 +242,9 @@ class LaunchSanitizer {
   // Whether two blocks' intervals of some epoch overlap with at least one of them not a read:
   // false proves there is no cross-block race (the exact search runs only when true).
   bool MayConflict() const;
+  // The exact search of a launch that used IBSet / IBWait: every overlapping conflicting pair of
+  // one epoch whose segments no clock orders.
+  std::optional<Finding> FindUnorderedRace(const std::string& kernel) const;
 
   uint32_t flags_;
   uint32_t block_num_;
@@ -238,6 +262,8 @@ class LaunchSanitizer {
   std::atomic<bool> claimed_{false};
   std::atomic<bool> published_{false};
   std::atomic<bool> inter_block_flags_{false};
+  std::mutex flags_mu_;  // FlagTransition's (called under the launch's spin lock)
+  std::map<const void*, std::vector<uint32_t>> flag_clocks_;
   SanitizerEvents reference_;  // written once before published_, read-only after
   ReferenceKey key_;
   std::shared_ptr<const SanitizerEvents> inherited_;  // set by Reset, read-only during the launch
