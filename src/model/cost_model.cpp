@@ -18,7 +18,8 @@
 //     waits for every result. The pipe is busy while any of its instructions is in flight.
 //   - GM transfer (MTE2 GM->local, MTE3 local->GM): no fixed set-up on the pipe except a cube
 //     ND2NZ copy's miss head (below); its bytes flow at up to the engine rate
-//     (mte2/mte3_core_gbps; L2 hits at mte2_l2_hit_core_gbps; Fixpipe into GM at
+//     (mte2/mte3_core_gbps; L2 hits at mte2_l2_hit_core_gbps, a cube ND2NZ copy's hit rows after
+//     cube_hit_row_ns each; Fixpipe into GM at
 //     fix_elements_per_cycle) through the memory system of the wave: HBM (gm_bandwidth_gbps, with
 //     hbm_run_overhead_bytes lost per copy and hbm_row_overhead_bytes per further row of a
 //     vector-side copy) carries L2 misses and write-backs; a cube ND2NZ copy's misses wait
@@ -378,6 +379,14 @@ class MemorySystem {
     // i.e. 0.49 us per miss-only copy (B; A hits L2); the rest is bytes (docs/calibration.md).
     if (cube_gather && soc_.cube_miss_core_gbps > 0) engine = soc_.cube_miss_core_gbps * 1e3;
     if (cube_gather) f.head = soc_.cube_miss_head_us * (1 - hit_fraction);
+    // The rows L2 serves cost the ND2NZ engine cube_hit_row_ns each before their bytes flow,
+    // fitted on the published tiling-strategy Matmul (base 64/64/256: 2452 us of aic_mte2_time,
+    // 128/256/64: 808 us, CFG_MDL with CANN's L1 factors: 591 us; the same bytes in 2.4x fewer
+    // rows), where a cost per copy fits none of the three (docs/calibration.md, "Matmul").
+    if (cube_gather) {
+      const double rows = static_cast<double>(std::max<uint32_t>(1, call.gm_rows));
+      f.head += soc_.cube_hit_row_ns * 1e-3 * rows * hit_fraction;
+    }
     // L2 hits stream at the engine's hit rate (mte2_l2_hit_core_gbps), misses at
     // mte2_core_gbps: a read's cap is their byte-weighted harmonic mix.
     if (read && hit_fraction > 0 && soc_.mte2_l2_hit_core_gbps > 0 && engine > 0) {

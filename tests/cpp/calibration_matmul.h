@@ -39,6 +39,9 @@ struct MmShape {
   int32_t dim;  // SetDim: the AICs (cube only) or the AIVs (MIX) the tiling splits over
   int32_t base_m, base_n, base_k;
   bool published_l1 = false;  // stepKa = stepKb = 4, depthA1 = depthB1 = 8 (MDL, CUBE)
+  // L1 factors CANN's GetTiling computes for the shape where ascsim's sets 1 (when > 0; stepM =
+  // stepN = 1): stepKa, depthA1, stepKb, depthB1.
+  int32_t l1[4] = {0, 0, 0, 0};
 };
 
 // The tiling as the documents' host code builds it: MultiCoreMatmulTiling, SetDim, SetShape,
@@ -65,6 +68,14 @@ inline std::vector<uint8_t> Tiling(const MmShape& s) {
     tiling.set_stepKb(4);
     tiling.set_depthA1(8);
     tiling.set_depthB1(8);
+  }
+  if (s.l1[0] > 0) {
+    tiling.set_stepM(1);
+    tiling.set_stepN(1);
+    tiling.set_stepKa(s.l1[0]);
+    tiling.set_depthA1(s.l1[1]);
+    tiling.set_stepKb(s.l1[2]);
+    tiling.set_depthB1(s.l1[3]);
   }
   std::vector<uint8_t> bytes(tiling.GetDataSize());
   tiling.SaveToBuffer(bytes.data(), bytes.size());

@@ -84,6 +84,11 @@ struct SocProfile {
   // share: asc-devkit's matmul_high_performance README puts L2's peak at about 5 TB/s against
   // HBM's 1.8 ("L2Cache的纯读带宽约为GM的3到4倍"), and its case 5 reads 3.4 TB/s in all.
   double l2_read_gbps = 0;
+  // The cube's GM -> L1 copies (ND2NZ), rows L2 serves: the engine's time per row of the gather
+  // (ns; scaled by the copy's hit fraction; 0: none), before the bytes flow at
+  // mte2_l2_hit_core_gbps. The same bytes in fewer, longer rows (CFG_MDL's stepKa x baseK wide
+  // tiles) cost less (docs/calibration.md, "Matmul").
+  double cube_hit_row_ns = 0;
 };
 
 // The bytes of `memory` in one core of `soc`; 0 for kGm and kNone (not local memories).
