@@ -1,5 +1,6 @@
-// What the sanitizer costs: the shipped add and GELU at 2^24 and the example kernels, each timed
-// with the sanitizer off, with the default checks (race,init) and with all of them, in
+// What the sanitizer costs: the shipped add and GELU at 2^24, GELU in 512-element strips at 2^24
+// (long blocks: bench/strip_bench_kernels.cc) and the example kernels, each timed with the
+// sanitizer off, with the default checks (race,init) and with all of them, in
 // alternating rounds of one run (so machine noise hits every mode alike). Prints, per workload,
 // the median time per launch of each mode and the median of the per-round ratios to "off".
 //
