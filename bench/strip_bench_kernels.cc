@@ -8,9 +8,10 @@
  * per block, more than the sanitizer's reference held before (2^16 events).
  *
  * y = x / (1 + exp(-2 sqrt(2/pi) x (1 + 0.044715 x^2))) on x clamped below at -20 (Maxs), the
- * same arithmetic as the shipped GELU and the floor's loop. Vector ops with a count
- * (Cast/Maxs/Mul/Muls/Adds/Exp/Div, "矢量计算" tensor-count forms of the Ascend C API) on
- * strip views `t[o]` of the tile's tensors.
+ * same arithmetic as the shipped GELU and the floor's loop. Vector ops in their tensor-count form
+ * (e.g. `Maxs(dstLocal, srcLocal, scalarValue, calCount)`, CANN API reference
+ * atlasascendc_api_07_0059; Cast/Mul/Muls/Adds/Exp/Div likewise) on strip views `t[o]` of the
+ * tile's tensors.
  */
 #include "elementwise_tiling.h"
 #include "kernel_operator.h"
