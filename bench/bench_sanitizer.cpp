@@ -1,5 +1,6 @@
-// What the sanitizer costs: the shipped add and GELU at 2^24 and the example kernels, each timed
-// with the sanitizer off, with the default checks (race,init) and with all of them, in
+// What the sanitizer costs: the shipped add and GELU at 2^24, GELU in 512-element strips at 2^24
+// (long blocks: bench/strip_bench_kernels.cc) and the example kernels, each timed with the
+// sanitizer off, with the default checks (race,init) and with all of them, in
 // alternating rounds of one run (so machine noise hits every mode alike). Prints, per workload,
 // the median time per launch of each mode and the median of the per-round ratios to "off".
 //
@@ -32,6 +33,8 @@ extern "C" void strided_copy_custom(uint8_t* x, uint8_t* y, uint32_t rows, uint3
                                     uint32_t colStart, uint32_t width);
 extern "C" void center_custom(uint8_t* x, uint8_t* y, uint8_t* total, uint8_t* workspace,
                               uint32_t totalLength);
+// GELU in strips of 512 elements (bench/strip_bench_kernels.cc): long blocks.
+extern "C" void gelu_strips_custom(uint8_t* x, uint8_t* y, uint32_t totalLength);
 
 namespace {
 
@@ -84,8 +87,12 @@ int main(int argc, char** argv) {
                            ascsim::kernels::LaunchGeluCustom(t, x.p, z.p, kN, kBlocks, nullptr);
                          }});
   }
-  // The examples, at the sizes their programs use (examples/*/main.cpp).
   auto gm = [](void* p) { return static_cast<uint8_t*>(p); };
+  workloads.push_back({"gelu_strips/float16/2^24", 1, [&] {
+                         ascsim::MakeKernelLauncher("gelu_strips_custom", &gelu_strips_custom)
+                             .Run(kBlocks, nullptr, gm(x.p), gm(z.p), static_cast<uint32_t>(kN));
+                       }});
+  // The examples, at the sizes their programs use (examples/*/main.cpp).
   workloads.push_back({"example leaky_relu [32768] x8", 20, [&] {
                          ascsim::MakeKernelLauncher("leaky_relu_custom", &leaky_relu_custom)
                              .Run(8, nullptr, gm(x.p), gm(z.p), 32768u, 0.01f);

@@ -4,6 +4,10 @@
 //
 //   build/bench/bench_vs_floor [steps [kernel [dtype [n]]]]   (default: 41 add,gelu float16 2^24)
 //
+// Kernels: add, gelu (the shipped ones) and gelu_strips (bench/strip_bench_kernels.cc: GELU in
+// strips of 512 elements, ~50k vector calls per block at 2^24, the sanitizer's long-block case;
+// its floor is GELU's).
+//
 // One step times, in an order that rotates from step to step, one call of each of:
 //   floor    the fused loop over the floor's threads (as many as the simulator's workers),
 //   default  the simulator's launch with the default settings (sanitizer race,init),
@@ -40,7 +44,11 @@
 
 #if HWY_ONCE
 #include "ascsim/runtime.h"
+#include "ascsim/kernel_launcher.h"
 #include "kernel_launchers.h"
+
+extern "C" void gelu_strips_custom(uint8_t* x, uint8_t* y, uint32_t totalLength);
+extern "C" void gelu_strips_custom_float(uint8_t* x, uint8_t* y, uint32_t totalLength);
 
 namespace floor_kernels {
 HWY_EXPORT(AddF16);
@@ -101,6 +109,7 @@ void Compare(const std::string& kernel, ElementType type, size_t n, int steps) {
   const size_t bytes = n * (half ? 2 : 4);
   Buffer x(bytes, 0x3c, 7), y(bytes, 0x3b, 13), floor_out(bytes, 0, 0);
   const bool add = kernel == "add";
+  const bool strips = kernel == "gelu_strips";
   floor_kernels::Team& team = floor_kernels::Team::Get();
 
   const std::function<void(unsigned, unsigned)> slice = [&](unsigned t, unsigned k) {
@@ -120,8 +129,19 @@ void Compare(const std::string& kernel, ElementType type, size_t n, int steps) {
   auto ours = [&](uint32_t sanitize) {
     ascsim::SetSanitize(sanitize);
     void* out = ascsim::DeviceMalloc(bytes);
+    auto* gm = static_cast<uint8_t*>(out);
+    auto* gx = static_cast<uint8_t*>(x.p);
     if (add) {
       ascsim::kernels::LaunchAddCustom(type, x.p, y.p, out, n, 8, nullptr);
+    } else if (strips) {
+      const auto len = static_cast<uint32_t>(n);
+      if (half) {
+        ascsim::MakeKernelLauncher("gelu_strips_custom", &gelu_strips_custom)
+            .Run(8, nullptr, gx, gm, len);
+      } else {
+        ascsim::MakeKernelLauncher("gelu_strips_custom_float", &gelu_strips_custom_float)
+            .Run(8, nullptr, gx, gm, len);
+      }
     } else {
       ascsim::kernels::LaunchGeluCustom(type, x.p, out, n, 8, nullptr);
     }
@@ -173,11 +193,13 @@ int main(int argc, char** argv) {
   const std::string dtypes = argc > 3 ? argv[3] : "float16";
   const size_t n = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : size_t{1} << 24;
   if (steps < 1 || n == 0) {
-    std::fprintf(stderr, "usage: %s [steps [add,gelu [float16,float32 [n]]]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [steps [add,gelu,gelu_strips [float16,float32 [n]]]]\n",
+                 argv[0]);
     return 2;
   }
-  for (const char* kernel : {"add", "gelu"}) {
-    if (kernels.find(kernel) == std::string::npos) continue;
+  const std::string list = "," + kernels + ",";
+  for (const char* kernel : {"add", "gelu", "gelu_strips"}) {
+    if (list.find(std::string(",") + kernel + ",") == std::string::npos) continue;
     for (const char* dtype : {"float16", "float32"}) {
       if (dtypes.find(dtype) == std::string::npos) continue;
       Compare(kernel, std::strcmp(dtype, "float16") == 0 ? ElementType::kFloat16

@@ -13,10 +13,12 @@ benchmarks (bench/perf_table.py).
     /usr/bin/python3 bench/callgrind_guard.py [--build build] [--update] [--only NAME ...]
                                               [--budgets FILE] [--limit RATIO]
 
-Workloads (the seed's kernels, float16, block_dim 8, default sanitizer and ASCSIM_SANITIZE=0):
+Workloads (float16, block_dim 8 unless said, default sanitizer and ASCSIM_SANITIZE=0):
   launch_small  one [8, 2048] add launched from C++ (bench/callgrind_workloads.cpp)
   add_2e20      one add of 2^20 elements
   gelu_2e20     one GELU of 2^20 elements
+  gelu_strips_2e21  GELU in strips of 512 elements (bench/strip_bench_kernels.cc), 2^21 elements
+                in one block: a block longer than 2^16 sanitizer events (issue #22's cliff)
   python_launch one [8, 2048] add from Python (add_custom.run_add_custom), per launch: the
                 difference of two runs of bench/callgrind_launch.py
 Every run: ASCSIM_WORKERS=1 (the launching thread runs every block: no helper thread timing),
@@ -40,7 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BUDGETS = os.path.join(HERE, "callgrind_budgets.json")
 DEFAULT_LIMIT = 1.10
-CPP_WORKLOADS = ("launch_small", "add_2e20", "gelu_2e20")
+CPP_WORKLOADS = ("launch_small", "add_2e20", "gelu_2e20", "gelu_strips_2e21")
 SANITIZE = {"": None, "_nosan": "0"}  # name suffix -> ASCSIM_SANITIZE (None: unset, the default)
 PY_LAUNCHES = (10, 60)
 

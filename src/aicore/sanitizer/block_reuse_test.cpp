@@ -630,4 +630,171 @@ TEST(SanitizerBlockReuse, ALaunchWithoutAKernelIdentityKeepsNothing) {
   EXPECT_EQ(ascsim::aicore::ReferencesKept(), 0u);
 }
 
+// ---- blocks longer than the 2^16 calls a reference once held ----
+
+// z = x + kSteps over one tile: after the copy in, kSteps Adds on the tile (two operand calls
+// each: ~2 * kSteps sanitizer events per block, 144k here). The block `badBlock` has `bug` at
+// step kBadStep (API call ~68k, event ~136k: past the old cap of 2^16 events either way): a
+// copy into the input tile with no V_MTE2 flag
+// after the Adds that read it and no MTE2_V before the Add that reads it (a race), or an Add
+// from a TBuf nothing wrote, whose result goes out to GM (an uninitialized read at the copy out).
+constexpr uint32_t kSteps = 72000;
+constexpr uint32_t kBadStep = 68000;
+// clang-format off
+class KernelLongBlock {
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR z, int32_t badBlock, Bug bug)
+    {
+        this->bug = static_cast<int32_t>(AscendC::GetBlockIdx()) == badBlock ? bug : Bug::kNone;
+        xGm.SetGlobalBuffer((__gm__ float *)x + AscendC::GetBlockIdx() * N, N);
+        zGm.SetGlobalBuffer((__gm__ float *)z + AscendC::GetBlockIdx() * N, N);
+        pipe.InitBuffer(inBuf, N * sizeof(float));
+        pipe.InitBuffer(outBuf, N * sizeof(float));
+        pipe.InitBuffer(spareBuf, N * sizeof(float));
+    }
+    __aicore__ inline void Process()
+    {
+        AscendC::LocalTensor<float> inLocal = inBuf.Get<float>();
+        AscendC::LocalTensor<float> outLocal = outBuf.Get<float>();
+        AscendC::LocalTensor<float> spareLocal = spareBuf.Get<float>();
+        AscendC::DataCopy(inLocal, xGm, N);
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(EVENT_ID0);
+        AscendC::Adds(outLocal, inLocal, 1.0f, N);
+        for (uint32_t s = 1; s < kSteps; ++s) {
+            if (s == kBadStep && bug == Bug::kMissingSync) {
+                AscendC::DataCopy(inLocal, xGm, N);
+                AscendC::Add(outLocal, outLocal, inLocal, N);
+            } else if (s == kBadStep && bug == Bug::kUninit) {
+                AscendC::Add(outLocal, outLocal, spareLocal, N);
+            } else {
+                AscendC::Adds(outLocal, outLocal, 1.0f, N);
+            }
+        }
+        AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(EVENT_ID0);
+        AscendC::DataCopy(zGm, outLocal, N);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> inBuf, outBuf, spareBuf;
+    AscendC::GlobalTensor<float> xGm, zGm;
+    Bug bug = Bug::kNone;
+};
+// clang-format on
+
+constexpr uint32_t kLongBlocks = 4;
+
+Both RunLong(int32_t bad_block, Bug bug, bool parallel) {
+  DeviceBuffer x(kLongBlocks * N * 4), z(kLongBlocks * N * 4);
+  return RunBoth(
+      "long_block", kLongBlocks, kRaceInit,
+      [&] {
+        KernelLongBlock op;
+        op.Init(x.gm(), z.gm(), bad_block, bug);
+        op.Process();
+      },
+      parallel);
+}
+
+// More than 2^16 calls per block: the later blocks still follow the first (serial) instead of
+// every block being checked in full.
+TEST(SanitizerBlockReuse, BlocksLongerThanTheOldCapFollowTheFirst) {
+  const Both r = RunLong(-1, Bug::kNone, false);
+  ExpectSame(r);
+  EXPECT_EQ(r.on.message, "");
+  EXPECT_EQ(r.recorded, 1u);
+  EXPECT_EQ(r.followed, kLongBlocks - 1);
+  EXPECT_EQ(r.diverged, 0u);
+}
+
+// A bug late in a long block (after its 70000th call), in the reference's block or a later one,
+// serial and on the pool, is reported exactly as a full check reports it.
+TEST(SanitizerBlockReuse, ALateBugInALongBlockIsReportedAsByAFullCheck) {
+  for (Bug bug : {Bug::kMissingSync, Bug::kUninit}) {
+    for (int32_t bad : {0, 2}) {
+      for (bool parallel : {false, true}) {
+        const Both r = RunLong(bad, bug, parallel);
+        const std::string where = "bug " + std::to_string(static_cast<int>(bug)) + " block " +
+                                  std::to_string(bad) + (parallel ? " parallel" : " serial");
+        ExpectSame(r);
+        const std::string head = "long_block: block " + std::to_string(bad) + "/4: ";
+        EXPECT_EQ(r.on.message.rfind(head, 0), 0u) << where << ": " << r.on.message;
+        if (bug == Bug::kMissingSync) {
+          EXPECT_EQ(r.on.kind, ascsim::ErrorKind::kRace) << where;
+          EXPECT_NE(r.on.message.find("race: MTE2 DataCopy GM->UB (call "), std::string::npos)
+              << where << ": " << r.on.message;
+        } else {
+          EXPECT_EQ(r.on.kind, ascsim::ErrorKind::kUninitializedRead) << where;
+          EXPECT_NE(r.on.message.find("uninitialized read: MTE3 DataCopy UB->GM (call "),
+                    std::string::npos)
+              << where << ": " << r.on.message;
+          EXPECT_NE(r.on.message.find("computed from bytes nothing wrote"), std::string::npos)
+              << where << ": " << r.on.message;
+        }
+        // The call named is past the old cap of 2^16 calls.
+        const size_t at = r.on.message.find("(call ");
+        ASSERT_NE(at, std::string::npos) << where;
+        EXPECT_GT(std::stoull(r.on.message.substr(at + 6)), 65536u) << where;
+        if (!parallel && bad == 2) {
+          EXPECT_EQ(r.recorded, 1u) << where;  // block 0
+          EXPECT_EQ(r.diverged, 1u) << where;  // block 2, at its bug
+          EXPECT_GE(r.followed, 1u) << where;  // block 1 (and 3 if it runs after the fault)
+        }
+        if (!parallel && bad == 0) {
+          EXPECT_EQ(r.diverged, 0u) << where;  // block 0 faults while recording
+        }
+      }
+    }
+  }
+}
+
+// A long block's reference is kept across launches (a repeated launch follows it from its first
+// block, on the pool too), and a late bug in a later launch is still reported as a full check
+// reports it.
+TEST(SanitizerBlockReuse, ALongReferenceIsKeptAcrossLaunches) {
+  static const int kKernelId = 0;
+  static DeviceBuffer x(kLongBlocks * N * 4), z(kLongBlocks * N * 4);
+  auto launch = [&](int32_t bad, Bug bug, bool parallel, Counts* c) {
+    const BlockReuseStats before = GetBlockReuseStats();
+    const ascsim_test::SanitizedRun out = ascsim_test::LaunchSanitized(
+        "long_block", kLongBlocks, kRaceInit,
+        [&] {
+          KernelLongBlock op;
+          op.Init(x.gm(), z.gm(), bad, bug);
+          op.Process();
+        },
+        false, !parallel, &kKernelId);
+    *c = Since(before);
+    return out;
+  };
+  ascsim::aicore::ForgetKeptReferences();
+  Counts c;
+  EXPECT_EQ(launch(-1, Bug::kNone, false, &c).message, "");
+  EXPECT_EQ(c.recorded, 1u);
+  EXPECT_EQ(ascsim::aicore::ReferencesKept(), 1u);
+  // More than the 2^16 calls of 48 B the old cap allowed, within the byte budget.
+  EXPECT_GT(ascsim::aicore::ReferenceBytesKept(), size_t{48} << 16);
+  EXPECT_LE(ascsim::aicore::ReferenceBytesKept(), ascsim::aicore::kMaxReferenceBytes);
+  EXPECT_EQ(launch(-1, Bug::kNone, true, &c).message, "");
+  EXPECT_EQ(c.recorded, 0u);
+  EXPECT_EQ(c.followed, kLongBlocks);
+  for (bool parallel : {false, true}) {
+    // A launch that faults after a block diverged drops the kept reference: keep it again.
+    EXPECT_EQ(launch(-1, Bug::kNone, false, &c).message, "");
+    const ascsim_test::SanitizedRun reused = launch(2, Bug::kMissingSync, parallel, &c);
+    EXPECT_EQ(c.diverged, 1u);  // block 2; the blocks before it followed the kept reference
+    EXPECT_GE(c.followed, 2u);
+    ascsim::aicore::SetBlockReuse(false);
+    const ascsim_test::SanitizedRun full = launch(2, Bug::kMissingSync, parallel, &c);
+    ascsim::aicore::SetBlockReuse(true);
+    EXPECT_NE(full.message, "");
+    EXPECT_EQ(reused.message, full.message);
+    EXPECT_EQ(reused.kind, full.kind);
+    EXPECT_EQ(reused.warnings, full.warnings);
+  }
+  ascsim::aicore::ForgetKeptReferences();
+}
+
 }  // namespace

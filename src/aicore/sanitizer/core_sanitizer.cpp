@@ -301,16 +301,14 @@ void CoreSanitizer::ReturnStorage() {
 namespace {
 // Buffer ids above this are not followed (the table of seen buffers is indexed by id).
 constexpr uint32_t kMaxSeenId = 4096;
-// A reference longer than this is not kept (every block of such a kernel checks in full): the
-// launching thread keeps the record's storage (3 MiB of calls, 4 MiB of runs at most).
-constexpr size_t kMaxRecordedEvents = size_t{1} << 16;
-constexpr size_t kMaxRecordedRuns = size_t{1} << 18;
+// A reference is kept while its calls and runs take at most kMaxReferenceBytes
+// (launch_sanitizer.h): a longer block is checked in full, as is every block that would follow it.
 
 // The fields of two calls, their place in the run list aside.
 bool SameCall(const SanitizerEvent& a, const SanitizerEvent& b) {
   return a.kind == b.kind && a.pipe == b.pipe && a.aux == b.aux && a.aux2 == b.aux2 &&
          a.id == b.id && a.calls == b.calls && a.p1 == b.p1 && a.p2 == b.p2 && a.a == b.a &&
-         a.runs_n == b.runs_n;
+         a.runs_n() == b.runs_n();
 }
 }  // namespace
 
@@ -349,13 +347,16 @@ void CoreSanitizer::StopRecording() {
 void CoreSanitizer::Record(SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base,
                            bool consistent) {
   SanitizerEvents& rec = *record_;
-  if (!consistent || rec.events.size() >= kMaxRecordedEvents ||
-      rec.runs.size() + n > kMaxRecordedRuns) {
+  if (!consistent || core_.api_calls > 0xFFFFFFFFull ||
+      (rec.events.size() + 1) * sizeof(SanitizerEvent) + (rec.runs.size() + n) * sizeof(Run) >
+          kMaxReferenceBytes) {
     StopRecording();
     return;
   }
-  ev.runs_n = n;
-  ev.runs_at = static_cast<uint32_t>(rec.runs.size());
+  if (ev.kind != kEvLocalFootprint) {  // else its footprint is inline (w) and n is 0
+    ev.w[0] = static_cast<uint32_t>(rec.runs.size());
+    ev.w[1] = n;
+  }
   rec.events.push_back(ev);
   for (uint32_t i = 0; i < n; ++i) {
     rec.runs.emplace_back(runs[i].first - base, runs[i].second - base);
@@ -363,8 +364,10 @@ void CoreSanitizer::Record(SanitizerEvent& ev, const Run* runs, uint32_t n, uint
 }
 
 bool CoreSanitizer::Follow(const SanitizerEvent& ev, const Run* runs, uint32_t n, uint64_t base) {
-  if (next_ != end_ && SameCall(ev, *next_)) {
-    const Run* want = ref_runs_ + next_->runs_at;
+  // ev.calls holds the call number's low 32 bits: past 2^32 calls nothing matches (Record keeps
+  // no call there).
+  if (next_ != end_ && core_.api_calls <= 0xFFFFFFFFull && SameCall(ev, *next_)) {
+    const Run* want = ref_runs_ + next_->runs_at();
     uint32_t i = 0;
     while (i < n && runs[i].first - base == want[i].first &&
            runs[i].second - base == want[i].second) {
@@ -444,15 +447,20 @@ void CoreSanitizer::Diverge() {
     } else if (slot != nullptr) {
       base = reinterpret_cast<uint64_t>(slot->addr);
     }
-    const Run* runs = ref_runs_ + ev->runs_at;
+    const Run* runs = ref_runs_ + ev->runs_at();
     replay_runs_.clear();
-    if (ev->kind == kEvLocalFootprint || gm) {
+    if (ev->kind == kEvLocalFootprint) {
+      fp.run = ev->w[1];
+      fp.pitch = ev->w[2];
+      fp.count = ev->w[3];
+      FootprintRuns(base + ev->w[0], fp, replay_runs_);
+    } else if (gm) {
       fp.run = runs[0].second;
       fp.pitch = runs[1].first;
       fp.count = runs[1].second;
       FootprintRuns(base + runs[0].first, fp, replay_runs_);
     } else {
-      for (uint32_t k = 0; k < ev->runs_n; ++k) {
+      for (uint32_t k = 0; k < ev->runs_n(); ++k) {
         replay_runs_.emplace_back(runs[k].first + base, runs[k].second + base);
       }
     }
@@ -563,13 +571,14 @@ void CoreSanitizer::Local(trace::Pipe pipe, Access access, const BufferSlot* slo
     ev.p1 = call;
     ev.p2 = role;
     ev.a = slot->bytes;
-    ev.runs_n = static_cast<uint32_t>(runs.size());
+    const auto n = static_cast<uint32_t>(runs.size());
+    ev.w[1] = n;  // Follow compares the count (SameCall)
     const auto base = reinterpret_cast<uint64_t>(slot->addr);
     if (mode_ == Mode::kRecord) {
-      Record(ev, runs.data(), ev.runs_n, base, SeeSlot(*slot));
+      Record(ev, runs.data(), n, base, SeeSlot(*slot));
     } else if (!Seen(*slot)) {
       Diverge();  // the buffer moved
-    } else if (Follow(ev, runs.data(), ev.runs_n, base)) {
+    } else if (Follow(ev, runs.data(), n, base)) {
       return;
     }
   }
@@ -595,8 +604,13 @@ void CoreSanitizer::LocalFootprintCall(trace::Pipe pipe, Access access, const Bu
     ev.p1 = call;
     ev.p2 = role;
     ev.a = slot->bytes;
-    const Run shape[2] = {{at, base + fp.run}, {base + fp.pitch, base + fp.count}};
-    Record(ev, shape, 2, base, SeeSlot(*slot));
+    const uint64_t shape[4] = {at - base, fp.run, fp.pitch, fp.count};
+    bool fits = true;
+    for (int i = 0; i < 4; ++i) {
+      fits = fits && shape[i] <= 0xFFFFFFFFull;
+      ev.w[i] = static_cast<uint32_t>(shape[i]);
+    }
+    Record(ev, nullptr, 0, 0, SeeSlot(*slot) && fits);
   }
   FootprintRuns(at, fp, runs_);
   LocalChecked(pipe, access, slot, runs_, call, role);
@@ -608,7 +622,7 @@ void CoreSanitizer::Scalar(Access access, const BufferSlot* slot, uint64_t begin
   if (mode_ == Mode::kFollow) {
     const SanitizerEvent* r = Expect(kEvScalar);
     if (r != nullptr && r->p1 == call && r->aux == static_cast<uint8_t>(access)) {
-      const Run& want = ref_runs_[r->runs_at];
+      const Run& want = ref_runs_[r->runs_at()];
       if (want.first == begin - base && want.second == end - base && SameSlot(*r, *slot)) {
         ++next_;
         ++core_.api_calls;  // as BeginOp numbers a scalar access
@@ -653,7 +667,7 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc, co
       } else {
         id = SeeGm(alloc, at, &base);
       }
-      const Run* want = ref_runs_ + r->runs_at;
+      const Run* want = ref_runs_ + r->runs_at();
       if (id == r->id && want[0].first == at - base && want[0].second == fp.run &&
           want[1].first == fp.pitch && want[1].second == fp.count) {
         ++next_;
@@ -819,7 +833,7 @@ void CoreSanitizer::BeginOp(trace::Pipe pipe, const char* name, bool scalar) {
 }
 
 uint16_t CoreSanitizer::Intern(const char* name) {
-  auto& cached = caches_->names[(reinterpret_cast<uintptr_t>(name) >> 3) & 15];
+  auto& cached = caches_->names[LiteralSlot(name)];
   if (cached.key == name) return cached.id;
   // A block uses a few dozen names at most, and the cache above answers nearly every call.
   size_t id = 1;
@@ -1142,7 +1156,7 @@ void CoreSanitizer::LocalChecked(trace::Pipe pipe, Access access, const BufferSl
                                  const Runs& runs, const char* call, const char* role) {
   Access a = access;
   if (a == Access::kAuto) {
-    auto& cached = caches_->roles[(reinterpret_cast<uintptr_t>(role) >> 3) & 15];
+    auto& cached = caches_->roles[LiteralSlot(role)];
     if (cached.key != role || role == nullptr) {
       cached.key = role;
       cached.access = AccessOfRole(role);

@@ -91,11 +91,9 @@ class CoreSanitizer {
       const SanitizerEvent* r = Expect(kEvLocalFootprint);
       if (r != nullptr && r->p1 == call && r->p2 == role && r->pipe == static_cast<uint8_t>(pipe) &&
           r->aux == static_cast<uint8_t>(access)) {
-        const Run* want = ref_runs_ + r->runs_at;
-        if (want[0].first == reinterpret_cast<uint64_t>(first) -
-                                 reinterpret_cast<uint64_t>(slot->addr) &&
-            want[0].second == footprint.run && want[1].first == footprint.pitch &&
-            want[1].second == footprint.count && SameSlot(*r, *slot)) {
+        if (r->w[0] == reinterpret_cast<uint64_t>(first) - reinterpret_cast<uint64_t>(slot->addr) &&
+            r->w[1] == footprint.run && r->w[2] == footprint.pitch &&
+            r->w[3] == footprint.count && SameSlot(*r, *slot)) {
           ++next_;
           return;
         }
@@ -413,15 +411,22 @@ class CoreSanitizer {
   std::vector<const char*> names_;  // interned call names ([0] = "?"); AccessRef::name indexes it
   // By the string literal's address: a call name's index in names_, an operand role's direction.
   // Plain structs (not std::pair) so that the whole cache copies as bytes (Take/ReturnStorage).
+  // Literals sit a few bytes apart, so the slot is a multiplicative hash of the whole address
+  // (with the address's bits 3-6 alone, neighbouring literals such as "src0" and "src1" can share
+  // a slot, and a kernel alternating between such calls re-parses a role at every call).
+  static constexpr size_t kLiteralCacheSize = 64;
+  static size_t LiteralSlot(const void* p) {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> 58);
+  }
   struct LiteralCaches {
     struct Name {
       const char* key = nullptr;
       uint16_t id = 0;
-    } names[16];
+    } names[kLiteralCacheSize];
     struct Role {
       const char* key = nullptr;
       Access access = Access::kRead;
-    } roles[16];
+    } roles[kLiteralCacheSize];
   };
   LiteralCaches* caches_ = nullptr;  // in storage_, kept from block to block of a launch
   std::vector<PendingWrite> pending_;

@@ -210,9 +210,17 @@ struct KeptReferences {
         break;
       }
     }
-    if (ref == nullptr) return;
-    if (entries.size() >= kReferencesKept) entries.erase(entries.begin());
+    if (ref == nullptr || ref->Bytes() > kMaxKeptReferenceBytes) return;
+    while (!entries.empty() && (entries.size() >= kReferencesKept ||
+                                Bytes() + ref->Bytes() > kMaxKeptReferenceBytes)) {
+      entries.erase(entries.begin());
+    }
     entries.emplace_back(key, std::move(ref));
+  }
+  size_t Bytes() const {
+    size_t bytes = 0;
+    for (const auto& entry : entries) bytes += entry.second->Bytes();
+    return bytes;
   }
 };
 KeptReferences& Kept() {
@@ -241,6 +249,11 @@ size_t ReferencesKept() {
   return Kept().entries.size();
 }
 
+size_t ReferenceBytesKept() {
+  std::lock_guard<std::mutex> lock(Kept().mu);
+  return Kept().Bytes();
+}
+
 void ForgetKeptReferences() {
   std::lock_guard<std::mutex> lock(Kept().mu);
   Kept().entries.clear();
@@ -264,6 +277,15 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceK
     flag_clocks_.clear();
   }
   reference_.Clear();
+  // A long block's record is not held by the launching thread for the rest of the process (a
+  // kept reference is a copy of it); a small one keeps its capacity, so that small launches
+  // allocate nothing.
+  constexpr size_t kKeptRecordingBytes = size_t{1} << 20;
+  if (reference_.events.capacity() * sizeof(SanitizerEvent) +
+          reference_.runs.capacity() * sizeof(reference_.runs[0]) >
+      kKeptRecordingBytes) {
+    reference_ = SanitizerEvents();
+  }
   key_ = key;
   if (reuse_ && key.kernel != nullptr) key_.unloads = UnloadCount();
   inherited_ = reuse_ && key.kernel != nullptr ? Kept().Find(key_) : nullptr;

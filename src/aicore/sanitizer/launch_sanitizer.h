@@ -82,26 +82,33 @@ struct BlockGmLog {
 // One call a block's sanitizer received, as its checks see it (CoreSanitizer "block reuse"):
 // local addresses relative to their buffer, GM addresses relative to the first byte the block
 // touched in that allocation, which is numbered in the order the block first touched it. 48
-// bytes without padding, compared with memcmp; every field is set.
+// bytes without padding; every field is set. A local operand by footprint (most calls of a vector
+// kernel) holds its footprint inline, so it takes no runs: 48 B per call rather than 80, and one
+// cache line to compare.
 struct SanitizerEvent {
   uint8_t kind = 0;
   uint8_t pipe = 0;   // trace::Pipe (a queue's or flag's source pipe)
   uint8_t aux = 0;    // Access, a destination pipe, a MaskBits mode
   uint8_t aux2 = 0;   // a buffer's address mod 32 (local) or the AtomicOp of a GM write
   uint32_t id = 0;    // BufferSlot::id, a GM allocation's number, a flag or event-id key
-  uint64_t calls = 0;  // CoreContext::api_calls when the call came
+  // CoreContext::api_calls when the call came (a block past 2^32 calls is not recorded).
+  uint32_t calls = 0;
+  uint32_t a = 0;            // a buffer's bytes, an event id, a mask's period
   const void* p1 = nullptr;  // the call's or event's name (string literals, by address)
   const void* p2 = nullptr;  // the operand's role
-  uint64_t a = 0;            // a buffer's bytes, an event id, a mask's element bytes and period
-  uint32_t runs_at = 0;      // its byte runs in SanitizerEvents::runs
-  uint32_t runs_n = 0;
+  // kEvLocalFootprint: the Footprint inline (its first byte relative to the buffer, run, pitch,
+  // count; a footprint that does not fit 32 bits is not recorded). Every other kind: its byte
+  // runs in SanitizerEvents::runs, from runs_at() on, runs_n() of them.
+  uint32_t w[4] = {};
+  uint32_t runs_at() const { return w[0]; }
+  uint32_t runs_n() const { return w[1]; }
 };
-static_assert(sizeof(SanitizerEvent) == 48, "SanitizerEvent must have no padding (memcmp)");
+static_assert(sizeof(SanitizerEvent) == 48, "SanitizerEvent: 48 bytes, no padding");
 
 // The kinds of SanitizerEvent: the CoreSanitizer calls that feed its checks.
 enum SanitizerEventKind : uint8_t {
   kEvLocal = 1,   // runs given
-  kEvLocalFootprint,  // runs: (first, run), (pitch, count) of a Footprint
+  kEvLocalFootprint,  // the Footprint inline (SanitizerEvent::w)
   kEvScalar,
   kEvGmFootprint,
   kEvMaskBits,
@@ -119,6 +126,19 @@ enum SanitizerEventKind : uint8_t {
   kEvEventIdReleased,
 };
 
+// The most memory one reference takes (its calls and runs), and all the references kept across
+// launches together (the oldest is forgotten first). A call takes 48 B (and 16 B per byte run
+// unless it is a local operand by footprint, as most are): 32 MiB hold ~700k calls. GELU in
+// 512-element strips (bench/strip_bench_kernels.cc) on 8 cores takes ~5 MiB per reference at
+// 2^24 elements and ~20 MiB at 2^26 (410k calls; a full check of such a block costs ~25 ms).
+// The bound is on bytes rather than calls so that it says what a user pays: memory of the order
+// of one of the kernel's own device tensors at such sizes (2^24 float16 = 32 MiB), never growing
+// with the input beyond it; 128 MiB for every kernel of the process. A longer block is checked
+// in full (as every block was before block reuse), at a cost per call that does not grow with
+// the block (shadow.h).
+constexpr size_t kMaxReferenceBytes = size_t{32} << 20;
+constexpr size_t kMaxKeptReferenceBytes = size_t{128} << 20;
+
 // The calls of one block, in order, with the relative byte runs of its operands.
 struct SanitizerEvents {
   std::vector<SanitizerEvent> events;
@@ -126,6 +146,9 @@ struct SanitizerEvents {
   void Clear() {
     events.clear();
     runs.clear();
+  }
+  size_t Bytes() const {
+    return events.size() * sizeof(SanitizerEvent) + runs.size() * sizeof(runs[0]);
   }
 };
 
@@ -159,9 +182,11 @@ struct ReferenceKey {
            layout == o.layout && unloads == o.unloads;
   }
 };
-// How many kernels' references are kept across launches (bounded), and forgetting them all
-// (tests start from a process with none).
+// How many kernels' references are kept across launches (bounded: kReferencesKept kernels and
+// kMaxKeptReferenceBytes), their bytes, and forgetting them all (tests start from a process with
+// none).
 size_t ReferencesKept();
+size_t ReferenceBytesKept();
 void ForgetKeptReferences();
 
 class LaunchSanitizer {

@@ -104,8 +104,11 @@ void SanitizeLocalOperand(const BufferSlot* slot, trace::Pipe pipe, Access acces
                           const void* first, uint64_t bytes, const Footprint* footprint,
                           const char* call, const char* role) {
   if (bytes == 0) return;  // the caller describes the operand's bytes itself
-  SanitizeLocal(slot->sanitizer, pipe, access, slot, first,
-                footprint != nullptr ? *footprint : Footprint::Bytes(bytes), call, role);
+  // LocalFootprint directly (its comparison with the reference inline here): every operand of a
+  // following block passes through this one call.
+  slot->sanitizer->LocalFootprint(pipe, access, slot, first,
+                                  footprint != nullptr ? *footprint : Footprint::Bytes(bytes),
+                                  call, role);
 }
 
 void SanitizeGmOperand(CoreSanitizer* sanitizer, trace::Pipe pipe, const char* verb,
