@@ -307,7 +307,6 @@ void LaunchSanitizer::FlagTransition(const void* flag, uint32_t block, BlockGmLo
   if (block >= block_num_) return;
   std::vector<uint32_t> clock =
       log.clocks.empty() ? std::vector<uint32_t>(block_num_, 0) : log.clocks.back();
-  clock.resize(block_num_, 0);
   clock[block] = log.segment() + 1;  // this block's segments so far all happened before
   {
     std::lock_guard<std::mutex> lock(flags_mu_);
@@ -399,11 +398,32 @@ std::string GmRegion(uint64_t begin, uint64_t end, const GmRange& alloc) {
 
 }  // namespace
 
-bool LaunchSanitizer::MayConflict() const {
+size_t LaunchSanitizer::EpochCount() const {
   size_t epochs = 0;
   for (uint32_t b = 0; b < block_num_; ++b) {
     if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
   }
+  return epochs;
+}
+
+LaunchSanitizer::Finding LaunchSanitizer::RaceFinding(const std::string& kernel,
+                                                      const GmInterval& hit,
+                                                      const GmInterval& other,
+                                                      const std::string& unordered) const {
+  Finding f;
+  f.block = hit.block;
+  f.call = hit.call;
+  f.message = Str(kernel, ": block ", hit.block, "/", block_num_, ": race: ", PipeNameOf(hit.pipe),
+                  " ", hit.name, " (call ", hit.call, ") ", Verb(hit.kind, true), " ",
+                  GmRegion(std::max(hit.begin, other.begin), std::min(hit.end, other.end),
+                           hit.alloc),
+                  ", which block ", other.block, " ", Verb(other.kind, false), " with ",
+                  PipeNameOf(other.pipe), " ", other.name, " (call ", other.call, "), ", unordered);
+  return f;
+}
+
+bool LaunchSanitizer::MayConflict() const {
+  const size_t epochs = EpochCount();
   for (size_t e = 0; e < epochs; ++e) {
     extents_.clear();
     for (uint32_t b = 0; b < block_num_; ++b) {
@@ -434,10 +454,7 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
   // Blocks that keep to their own slices of GM, the usual case, are settled by one sort.
   if (!MayConflict()) return std::nullopt;
   if (inter_block_flags_.load(std::memory_order_relaxed)) return FindUnorderedRace(kernel);
-  size_t epochs = 0;
-  for (uint32_t b = 0; b < block_num_; ++b) {
-    if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
-  }
+  const size_t epochs = EpochCount();
   std::optional<Finding> best;
   for (size_t e = 0; e < epochs; ++e) {
     Union lower[kKinds];
@@ -460,17 +477,7 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
       }
       if (hit != nullptr) {
         if (!best || b < best->block || (b == best->block && hit->call < best->call)) {
-          const uint64_t ob = std::max(hit->begin, other->begin);
-          const uint64_t oe = std::min(hit->end, other->end);
-          Finding f;
-          f.block = b;
-          f.call = hit->call;
-          f.message = Str(kernel, ": block ", b, "/", block_num_, ": race: ", PipeNameOf(hit->pipe),
-                          " ", hit->name, " (call ", hit->call, ") ", Verb(hit->kind, true), " ",
-                          GmRegion(ob, oe, hit->alloc), ", which block ", other->block, " ",
-                          Verb(other->kind, false), " with ", PipeNameOf(other->pipe), " ",
-                          other->name, " (call ", other->call, "), with no SyncAll between them");
-          best = std::move(f);
+          best = RaceFinding(kernel, *hit, *other, "with no SyncAll between them");
         }
         break;  // later blocks of this epoch can only be attributed higher
       }
@@ -482,10 +489,7 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
 
 std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindUnorderedRace(
     const std::string& kernel) const {
-  size_t epochs = 0;
-  for (uint32_t b = 0; b < block_num_; ++b) {
-    if (ran_[b]) epochs = std::max(epochs, logs_[b].epochs.size());
-  }
+  const size_t epochs = EpochCount();
   // The pair reported: the higher block's access first, then the lower block's, by call.
   const GmInterval* best_hit = nullptr;
   const GmInterval* best_other = nullptr;
@@ -530,24 +534,13 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindUnorderedRace(
     }
   }
   if (best_hit == nullptr) return std::nullopt;
-  const GmInterval& hit = *best_hit;
-  const GmInterval& other = *best_other;
-  Finding f;
-  f.block = hit.block;
-  f.call = hit.call;
-  f.message = Str(kernel, ": block ", hit.block, "/", block_num_, ": race: ",
-                  PipeNameOf(hit.pipe), " ", hit.name, " (call ", hit.call, ") ",
-                  Verb(hit.kind, true), " ",
-                  GmRegion(std::max(hit.begin, other.begin), std::min(hit.end, other.end),
-                           hit.alloc),
-                  ", which block ", other.block, " ", Verb(other.kind, false), " with ",
-                  PipeNameOf(other.pipe), " ", other.name, " (call ", other.call,
-                  "), with no SyncAll between them and no IBSet / IBWait chain from one to the "
-                  "other; what would order them: block ", other.block,
-                  " setting, after its access, a flag that block ", hit.block,
-                  " waits for before its access (directly or through other blocks), or the other "
-                  "way round");
-  return f;
+  return RaceFinding(kernel, *best_hit, *best_other,
+                     Str("with no SyncAll between them and no IBSet / IBWait chain from one to "
+                         "the other; what would order them: block ",
+                         best_other->block, " setting, after its access, a flag that block ",
+                         best_hit->block,
+                         " waits for before its access (directly or through other blocks), or "
+                         "the other way round"));
 }
 
 }  // namespace ascsim::aicore

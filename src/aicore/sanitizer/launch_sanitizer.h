@@ -267,6 +267,12 @@ class LaunchSanitizer {
   // Whether two blocks' intervals of some epoch overlap with at least one of them not a read:
   // false proves there is no cross-block race (the exact search runs only when true).
   bool MayConflict() const;
+  // The most SyncAll epochs any block that ran has.
+  size_t EpochCount() const;
+  // The finding for `hit` racing with the lower block's `other`; `unordered` says what would
+  // have ordered them.
+  Finding RaceFinding(const std::string& kernel, const GmInterval& hit, const GmInterval& other,
+                      const std::string& unordered) const;
   // The exact search of a launch that used IBSet / IBWait: every overlapping conflicting pair of
   // one epoch whose segments no clock orders.
   std::optional<Finding> FindUnorderedRace(const std::string& kernel) const;
