@@ -16,6 +16,7 @@
 #ifndef ASCSIM_TESTS_CPP_CALIBRATION_MATMUL_H_
 #define ASCSIM_TESTS_CPP_CALIBRATION_MATMUL_H_
 
+#include <array>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -38,11 +39,13 @@ struct MmShape {
   int32_t m, n, k;
   int32_t dim;  // SetDim: the AICs (cube only) or the AIVs (MIX) the tiling splits over
   int32_t base_m, base_n, base_k;
-  bool published_l1 = false;  // stepKa = stepKb = 4, depthA1 = depthB1 = 8 (MDL, CUBE)
-  // L1 factors CANN's GetTiling computes for the shape where ascsim's sets 1 (when > 0; stepM =
-  // stepN = 1): stepKa, depthA1, stepKb, depthB1.
-  int32_t l1[4] = {0, 0, 0, 0};
+  // L1 factors set over what ascsim's GetTiling computes (when stepKa > 0; stepM = stepN = 1):
+  // stepKa, depthA1, stepKb, depthB1. kPublishedL1 for the documents that print them (MDL,
+  // CUBE); the values CANN's GetTiling computes where the document sets none.
+  std::array<int32_t, 4> l1 = {0, 0, 0, 0};
 };
+// stepKa = stepKb = 4, depthA1 = depthB1 = 8, as the MDL and CUBE documents' host code sets them.
+constexpr std::array<int32_t, 4> kPublishedL1 = {4, 8, 4, 8};
 
 // The tiling as the documents' host code builds it: MultiCoreMatmulTiling, SetDim, SetShape,
 // SetOrgShape, SetFixSplit; half A [M, K], half B [K, N] (ND, not transposed), float C.
@@ -61,14 +64,6 @@ inline std::vector<uint8_t> Tiling(const MmShape& s) {
   api.SetFixSplit(s.base_m, s.base_n, s.base_k);
   optiling::TCubeTiling tiling;
   EXPECT_EQ(api.GetTiling(tiling), 0);
-  if (s.published_l1) {
-    tiling.set_stepM(1);
-    tiling.set_stepN(1);
-    tiling.set_stepKa(4);
-    tiling.set_stepKb(4);
-    tiling.set_depthA1(8);
-    tiling.set_depthB1(8);
-  }
   if (s.l1[0] > 0) {
     tiling.set_stepM(1);
     tiling.set_stepN(1);

@@ -95,7 +95,7 @@ ascsim::LaunchEstimate Estimate(const MmShape& s, uint32_t block_dim, Run run,
 
 // Pure Cube document, MIX side: M=128, N=30720, K=64 split over the 48 AIVs, 24 blocks.
 TEST(ModelCalibrationMatmul, MixSmallK) {
-  const MmShape s{128, 30720, 64, 48, 128, 256, 64, true};
+  const MmShape s{128, 30720, 64, 48, 128, 256, 64, calibration_mm::kPublishedL1};
   const ascsim::LaunchEstimate e = Estimate(s, 24, ASCSIM_CALIB_RUNNER(calib_mm_mix_norm));
   // Each AIC serves two clients: two objects' set-up, six base blocks, and four requests
   // (IterateAll, End) it takes before it issues their work.
@@ -114,11 +114,7 @@ TEST(ModelCalibrationMatmul, LargeShapeCoresBaseBlockAndMdl) {
   // nor B fits L1, NeitherFullLoadKforND fills it for A first, kAL1 512 = 8 base K, then B, held
   // to maxKBL1 = 2; NeitherFullLoadMN keeps stepM = stepN = 1; double buffers): stepKa 8,
   // depthA1 16, stepKb 2, depthB1 4. ascsim's GetTiling sets them to 1, so they are set here.
-  MmShape base{4096, 5120, 4096, 40, 128, 256, 64};
-  base.l1[0] = 8;
-  base.l1[1] = 16;
-  base.l1[2] = 2;
-  base.l1[3] = 4;
+  const MmShape base{4096, 5120, 4096, 40, 128, 256, 64, {8, 16, 2, 4}};
   const char* soc = "Ascend910B3";
   const ascsim::LaunchEstimate e4 = Estimate(four, 4, ASCSIM_CALIB_RUNNER(calib_mm_mix_norm), soc);
   const ascsim::LaunchEstimate e20 =

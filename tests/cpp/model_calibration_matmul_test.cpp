@@ -85,7 +85,7 @@ ascsim::LaunchEstimate Estimate(const MmShape& s, uint32_t block_dim, Run run) {
   }
 
 // MDL document: M=128, N=30720, K=1024 over 24 AICs, base 128/256/64.
-const MmShape kMdlShape{128, 30720, 1024, 24, 128, 256, 64, true};
+const MmShape kMdlShape{128, 30720, 1024, 24, 128, 256, 64, calibration_mm::kPublishedL1};
 
 TEST(ModelCalibrationMatmul, NormAgainstMdlTemplate) {
   const ascsim::LaunchEstimate norm =
@@ -105,7 +105,7 @@ TEST(ModelCalibrationMatmul, NormAgainstMdlTemplate) {
 // Pure Cube document: M=128, N=30720, K=64 over 24 AICs (the MIX side is in
 // model_calibration_matmul_mix_test.cpp).
 TEST(ModelCalibrationMatmul, PureCubeSmallK) {
-  const MmShape s{128, 30720, 64, 24, 128, 256, 64, true};
+  const MmShape s{128, 30720, 64, 24, 128, 256, 64, calibration_mm::kPublishedL1};
   const ascsim::LaunchEstimate e = Estimate(s, 24, ASCSIM_CALIB_RUNNER(calib_mm_cube_norm));
   Check("matmul 128x30720x64 pure Cube: max aic_time", calibration_mm::MaxCoreTime(e, true), 11.21,
         0.15);
