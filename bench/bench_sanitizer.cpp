@@ -25,6 +25,7 @@
 #include "ascsim/kernel_launcher.h"
 #include "ascsim/runtime.h"
 #include "kernel_launchers.h"
+#include "strip_bench_kernels.h"
 
 // The example kernels (examples/*/..._custom.cpp, built into this program).
 extern "C" void leaky_relu_custom(uint8_t* x, uint8_t* y, uint32_t totalLength, float alpha);
@@ -33,8 +34,6 @@ extern "C" void strided_copy_custom(uint8_t* x, uint8_t* y, uint32_t rows, uint3
                                     uint32_t colStart, uint32_t width);
 extern "C" void center_custom(uint8_t* x, uint8_t* y, uint8_t* total, uint8_t* workspace,
                               uint32_t totalLength);
-// GELU in strips of 512 elements (bench/strip_bench_kernels.cc): long blocks.
-extern "C" void gelu_strips_custom(uint8_t* x, uint8_t* y, uint32_t totalLength);
 
 namespace {
 
@@ -89,8 +88,8 @@ int main(int argc, char** argv) {
   }
   auto gm = [](void* p) { return static_cast<uint8_t*>(p); };
   workloads.push_back({"gelu_strips/float16/2^24", 1, [&] {
-                         ascsim::MakeKernelLauncher("gelu_strips_custom", &gelu_strips_custom)
-                             .Run(kBlocks, nullptr, gm(x.p), gm(z.p), static_cast<uint32_t>(kN));
+                         strip_bench::LaunchGeluStrips(true, x.p, z.p, static_cast<uint32_t>(kN),
+                                                       kBlocks);
                        }});
   // The examples, at the sizes their programs use (examples/*/main.cpp).
   workloads.push_back({"example leaky_relu [32768] x8", 20, [&] {

@@ -44,11 +44,8 @@
 
 #if HWY_ONCE
 #include "ascsim/runtime.h"
-#include "ascsim/kernel_launcher.h"
 #include "kernel_launchers.h"
-
-extern "C" void gelu_strips_custom(uint8_t* x, uint8_t* y, uint32_t totalLength);
-extern "C" void gelu_strips_custom_float(uint8_t* x, uint8_t* y, uint32_t totalLength);
+#include "strip_bench_kernels.h"
 
 namespace floor_kernels {
 HWY_EXPORT(AddF16);
@@ -129,19 +126,10 @@ void Compare(const std::string& kernel, ElementType type, size_t n, int steps) {
   auto ours = [&](uint32_t sanitize) {
     ascsim::SetSanitize(sanitize);
     void* out = ascsim::DeviceMalloc(bytes);
-    auto* gm = static_cast<uint8_t*>(out);
-    auto* gx = static_cast<uint8_t*>(x.p);
     if (add) {
       ascsim::kernels::LaunchAddCustom(type, x.p, y.p, out, n, 8, nullptr);
     } else if (strips) {
-      const auto len = static_cast<uint32_t>(n);
-      if (half) {
-        ascsim::MakeKernelLauncher("gelu_strips_custom", &gelu_strips_custom)
-            .Run(8, nullptr, gx, gm, len);
-      } else {
-        ascsim::MakeKernelLauncher("gelu_strips_custom_float", &gelu_strips_custom_float)
-            .Run(8, nullptr, gx, gm, len);
-      }
+      strip_bench::LaunchGeluStrips(half, x.p, out, static_cast<uint32_t>(n), 8);
     } else {
       ascsim::kernels::LaunchGeluCustom(type, x.p, out, n, 8, nullptr);
     }

@@ -16,10 +16,8 @@
 #include <string>
 
 #include "ascsim/runtime.h"
-#include "ascsim/kernel_launcher.h"
 #include "kernel_launchers.h"
-
-extern "C" void gelu_strips_custom(uint8_t* x, uint8_t* y, uint32_t totalLength);
+#include "strip_bench_kernels.h"
 
 namespace {
 
@@ -58,9 +56,7 @@ void RunOnce(const Workload& w, void* x, void* y, void* z) {
                                         nullptr);
       break;
     case Kernel::kGeluStrips:
-      ascsim::MakeKernelLauncher("gelu_strips_custom", &gelu_strips_custom)
-          .Run(w.blocks, nullptr, static_cast<uint8_t*>(x), static_cast<uint8_t*>(z),
-               static_cast<uint32_t>(w.elements));
+      strip_bench::LaunchGeluStrips(true, x, z, static_cast<uint32_t>(w.elements), w.blocks);
       break;
     default:
       ascsim::kernels::LaunchAddCustom(ElementType::kFloat16, x, y, z, w.elements, w.blocks,
