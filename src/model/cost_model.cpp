@@ -278,6 +278,7 @@ When Later(const When& a, const When& b) {
 struct Flow {
   int core = -1;
   uint32_t call_index = 0;
+  const ApiCall* call = nullptr;  // its record (the traces outlive the replay)
   When ready;              // when it may start
   double left = 0;         // bytes still to move
   double cap = kInf;       // its engine's rate, bytes/us
@@ -310,14 +311,81 @@ class MemorySystem {
         l2_read_(soc.l2_read_gbps * 1e3) {}
   void Reserve(size_t flows) { flows_.reserve(flows); }
 
-  // Registers core `core`'s transfer `call`, to start at `ready`; returns its id.
+  // Registers core `core`'s transfer `call`, to start at `ready`; returns its id. What L2 holds
+  // is looked up when the transfer starts (Begin), not here: a core's replay runs ahead of its
+  // transfers (a kernel without syncs between its copies registers all of them at once), and L2
+  // sees the cores' accesses in the order the data moves.
   int64_t Add(int core, uint32_t index, const ApiCall& call, const When& ready) {
     Flow f;
     f.core = core;
     f.call_index = index;
+    f.call = &call;
     f.ready = ready;
+    f.left = static_cast<double>(call.bytes);
+    return Push(f);
+  }
+
+  const Flow& flow(int64_t id) const { return flows_[static_cast<size_t>(id)]; }
+
+  // Resolves `w` if every transfer it waits for has ended; false otherwise.
+  bool Resolve(When& w) const {
+    for (int k = 0; k < 3; ++k) {
+      if (w.flow[k] < 0) continue;
+      const Flow& f = flows_[static_cast<size_t>(w.flow[k] >> 1)];
+      if (!f.done) return false;
+      w.t = std::max(w.t, f.end + ((w.flow[k] & 1) ? soc_.dma_latency_us : 0.0));
+      w.flow[k] = -1;
+    }
+    return true;
+  }
+
+  bool idle() const { return active_.empty() && arrivals_.empty() && waiters_.empty(); }
+  double now() const { return now_; }
+
+  // Advances to the next start or end of a transfer; returns the transfers that ended (their
+  // ids), empty when nothing is in flight or waiting to start.
+  const std::vector<int64_t>& Step() {
+    ended_before_.swap(ended_);
+    ended_.clear();
+    Unblock();
+    if (active_.empty()) {
+      if (arrivals_.empty()) return ended_;
+      now_ = std::max(now_, arrivals_.top().first);
+    }
+    Activate();
+    Rates();
+    double next = arrivals_.empty() ? kInf : arrivals_.top().first;
+    for (int64_t id : active_) {
+      const Flow& f = flows_[static_cast<size_t>(id)];
+      if (f.rate > 0) next = std::min(next, now_ + f.left / f.rate);
+    }
+    if (next == kInf) next = now_;  // no progress possible: cannot happen with capacities > 0
+    const double dt = next - now_;
+    size_t kept = 0;
+    for (int64_t id : active_) {
+      Flow& f = flows_[static_cast<size_t>(id)];
+      const bool ends = f.rate > 0 && now_ + f.left / f.rate <= next + 1e-12 * std::max(1.0, next);
+      f.left -= f.rate * dt;
+      if (ends) {
+        f.left = 0;
+        f.done = true;
+        f.end = next;
+        ended_.push_back(id);
+      } else {
+        active_[kept++] = id;
+      }
+    }
+    active_.resize(kept);
+    now_ = next;
+    return ended_;
+  }
+
+ private:
+  // A transfer starts: L2 is looked up (and, for a write, updated) now, and what depends on the
+  // hits is set: its HBM bytes, its shares of the port and L2, its engine rate and start-up.
+  void Begin(Flow& f) {
+    const ApiCall& call = *f.call;
     const double bytes = static_cast<double>(call.bytes);
-    f.left = bytes;
     const bool read = call.pipe == Pipe::kMte2;
     double hit_fraction = 0;
     // HBM loses hbm_run_overhead_bytes once per copy instruction and, for a vector-side copy,
@@ -398,66 +466,9 @@ class MemorySystem {
                soc_.clock_ghz * 1e3;
     }
     f.cap = engine > 0 ? engine : kInf;
-    const int64_t id = Push(f);
-    return id;
   }
 
-  const Flow& flow(int64_t id) const { return flows_[static_cast<size_t>(id)]; }
 
-  // Resolves `w` if every transfer it waits for has ended; false otherwise.
-  bool Resolve(When& w) const {
-    for (int k = 0; k < 3; ++k) {
-      if (w.flow[k] < 0) continue;
-      const Flow& f = flows_[static_cast<size_t>(w.flow[k] >> 1)];
-      if (!f.done) return false;
-      w.t = std::max(w.t, f.end + ((w.flow[k] & 1) ? soc_.dma_latency_us : 0.0));
-      w.flow[k] = -1;
-    }
-    return true;
-  }
-
-  bool idle() const { return active_.empty() && arrivals_.empty() && waiters_.empty(); }
-  double now() const { return now_; }
-
-  // Advances to the next start or end of a transfer; returns the transfers that ended (their
-  // ids), empty when nothing is in flight or waiting to start.
-  const std::vector<int64_t>& Step() {
-    ended_before_.swap(ended_);
-    ended_.clear();
-    Unblock();
-    if (active_.empty()) {
-      if (arrivals_.empty()) return ended_;
-      now_ = std::max(now_, arrivals_.top().first);
-    }
-    Activate();
-    Rates();
-    double next = arrivals_.empty() ? kInf : arrivals_.top().first;
-    for (int64_t id : active_) {
-      const Flow& f = flows_[static_cast<size_t>(id)];
-      if (f.rate > 0) next = std::min(next, now_ + f.left / f.rate);
-    }
-    if (next == kInf) next = now_;  // no progress possible: cannot happen with capacities > 0
-    const double dt = next - now_;
-    size_t kept = 0;
-    for (int64_t id : active_) {
-      Flow& f = flows_[static_cast<size_t>(id)];
-      const bool ends = f.rate > 0 && now_ + f.left / f.rate <= next + 1e-12 * std::max(1.0, next);
-      f.left -= f.rate * dt;
-      if (ends) {
-        f.left = 0;
-        f.done = true;
-        f.end = next;
-        ended_.push_back(id);
-      } else {
-        active_[kept++] = id;
-      }
-    }
-    active_.resize(kept);
-    now_ = next;
-    return ended_;
-  }
-
- private:
   int64_t Push(const Flow& f) {
     const int64_t id = static_cast<int64_t>(flows_.size());
     flows_.push_back(f);
@@ -505,6 +516,7 @@ class MemorySystem {
       if (!f.started) {
         f.start = now_;  // a transfer registered late starts now (its core was held up)
         f.started = true;
+        Begin(f);
         if (f.head > 0) {  // its bytes flow after the start-up
           arrivals_.push({now_ + f.head, id});
           continue;
