@@ -31,8 +31,9 @@
 //     moment the transfer could start until its last byte (waiting for bandwidth is busy time,
 //     as msprof counts it).
 //   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
-//     (port only); a miss comes from HBM. SetL2CacheHint(CACHE_MODE_DISABLE) reads neither
-//     allocate nor count. When the launch's cacheable traffic exceeds L2, every cacheable write
+//     (port only); a miss fills the whole line from HBM. L2 is looked up when a transfer starts,
+//     in the order the data moves across the cores. SetL2CacheHint(CACHE_MODE_DISABLE) reads
+//     neither allocate nor count, and fetch only their own bytes. When the launch's cacheable traffic exceeds L2, every cacheable write
 //     evicts a dirty line: it costs HBM as well ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
@@ -153,7 +154,7 @@ class L2Lines {
 
   // A read of [addr, addr + bytes): returns the bytes that hit; allocates the misses unless
   // `bypass`.
-  uint64_t Read(uint64_t addr, uint64_t bytes, bool bypass) {
+  uint64_t Read(uint64_t addr, uint64_t bytes, bool bypass, uint64_t* filled) {
     uint64_t hit = 0;
     ForGroups(addr, bytes, [&](uint64_t group, uint64_t lo, uint64_t hi) {
       const uint8_t range = Range(lo, hi);
@@ -167,7 +168,9 @@ class L2Lines {
       }
       if (bypass || e == nullptr) return;
       if (!recent) e->lines = 0;
-      clock_ += kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
+      const uint64_t fill = kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
+      clock_ += fill;
+      *filled += fill;
       e->lines |= range;
       e->stamp = clock_ + 1;
     });
@@ -389,10 +392,10 @@ class MemorySystem {
     const bool read = call.pipe == Pipe::kMte2;
     double hit_fraction = 0;
     // HBM loses hbm_run_overhead_bytes once per copy instruction and, for a vector-side copy,
-    // hbm_row_overhead_bytes per row after the first. Calibrated on the Add versions (8 KB
-    // against 32 KB copies, one row each) and the first held-out set's multi-row DataCopyPad
-    // patterns (data_copy README sc.2 / sc.3: 64 rows of 128 B / 2 KB per instruction, 55% and
-    // 22% slow with the whole loss charged per row). The cube's GM -> L1 copies (ND2NZ, on_gm)
+    // hbm_row_overhead_bytes per row after the first. The first is calibrated on the Add versions
+    // (8 KB against 32 KB copies, one row each), the second on the data_copy README's sc.8 (rows
+    // of 128 B with L2 bypassed: the one published pattern where nothing but the rows' own bytes
+    // and the per-row loss reach HBM). The cube's GM -> L1 copies (ND2NZ, on_gm)
     // lose it once per instruction, however many rows they gather: the published Norm-template
     // Matmul (B read once from HBM as 64 rows of 512 B per copy, 75.64 us of aic_mte2_time)
     // leaves no room for a loss per row (docs/calibration.md).
@@ -405,11 +408,15 @@ class MemorySystem {
       stats_->mte2_bytes += call.bytes;
       const bool bypass = call.l2_mode == trace::L2Mode::kDisable;
       if (bypass) stats_->bypass_bytes += call.bytes;
-      const uint64_t hit = call.gm_addr != 0 ? ReadLines(call, bypass) : 0;
+      uint64_t filled = 0;
+      const uint64_t hit = call.gm_addr != 0 ? ReadLines(call, bypass, &filled) : 0;
       stats_->l2_hit_bytes += hit;
       const double miss = bytes - static_cast<double>(hit);
       if (bytes > 0) hit_fraction = static_cast<double>(hit) / bytes;
-      if (miss > 0 && bytes > 0) f.hbm = (miss + run_overhead * (miss / bytes)) / bytes;
+      // A miss fills whole 512 B lines of L2 from HBM (the rest of a line serves later reads as
+      // hits); a read that bypasses L2 fetches its own bytes only.
+      const double fetched = bypass || call.gm_addr == 0 ? miss : static_cast<double>(filled);
+      if (miss > 0 && bytes > 0) f.hbm = (fetched + run_overhead * (miss / bytes)) / bytes;
       f.port_weight = soc_.mte2_port_weight > 0 ? soc_.mte2_port_weight : 1;
       // The bytes L2 serves are read at L2's own bandwidth, not through the port the misses and
       // the writes share (held-out set N, CFG_MDL cases: 3.4 TB/s of L2 hits in all, where the
@@ -603,12 +610,12 @@ class MemorySystem {
     for (size_t i = 0; i < n; ++i) flows_[static_cast<size_t>(active_[i])].rate = rate_[i];
   }
 
-  uint64_t ReadLines(const ApiCall& call, bool bypass) {
+  uint64_t ReadLines(const ApiCall& call, bool bypass, uint64_t* filled) {
     const uint64_t rows = std::max<uint32_t>(1, call.gm_rows);
     const uint64_t run = rows > 1 ? call.gm_run : call.bytes;
     uint64_t hit = 0;
     for (uint64_t r = 0; r < rows; ++r)
-      hit += l2_->Read(call.gm_addr + r * call.gm_pitch, run, bypass);
+      hit += l2_->Read(call.gm_addr + r * call.gm_pitch, run, bypass, filled);
     return std::min<uint64_t>(hit, call.bytes);
   }
   void WriteLines(const ApiCall& call) {

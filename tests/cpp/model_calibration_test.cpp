@@ -5,7 +5,7 @@
 // (aiv_vec_time, aiv_mte2_time, aiv_mte3_time: per-core means). The first held-out cases
 // (chosen before the first calibration) must land within +-20%; since the fresh held-out set
 // (model_calibration_fresh_test.cpp) was fixed, they have set one figure
-// (hbm_row_overhead_bytes, docs/calibration.md).
+// (hbm_row_overhead_bytes, now from sc.8; docs/calibration.md).
 //
 // The sanitizer is off here: these tests are about the estimate, and the data is 384 MB.
 #include <gtest/gtest.h>
@@ -206,15 +206,15 @@ calibration::CopyPattern Pattern(uint32_t rows, uint32_t cols, uint32_t tm, uint
 }
 std::vector<CopyRow> CopyRows() {
   std::vector<CopyRow> rows = {
-      {"data_copy sc.1: Tile [1,64]", Pattern(12288, 12288, 1, 64), 564.84, -0.357},
+      {"data_copy sc.1: Tile [1,64]", Pattern(12288, 12288, 1, 64), 564.84},
       {"data_copy sc.2: Tile [64,64]", Pattern(12288, 12288, 64, 64), 233.54},
       {"data_copy sc.3: Tile [64,1024]", Pattern(12288, 12288, 64, 1024), 215.82},
-      {"data_copy sc.4: N=12287, Tile [64,1024]", Pattern(12288, 12287, 64, 1024), 275.3, -0.266},
+      {"data_copy sc.4: N=12287, Tile [64,1024]", Pattern(12288, 12287, 64, 1024), 275.3, -0.294},
       {"data_copy sc.5: whole matrix 4 times", Pattern(12288, 12288, 64, 1024), 828.06},
       {"data_copy sc.6: N in 4 slices, 4 times each", Pattern(12288, 12288, 64, 1024), 365.74},
       {"data_copy sc.7: [6144,512] all blocks in one order", Pattern(6144, 512, 128, 64), 539.42,
-       0.634},
-      {"data_copy sc.8: [6144,512] staggered order", Pattern(6144, 512, 128, 64), 328.88, 1.680},
+       -0.385},
+      {"data_copy sc.8: [6144,512] staggered order", Pattern(6144, 512, 128, 64), 328.88},
   };
   rows[4].pattern.repeats = 4;
   rows[5].pattern.repeats = 4;
