@@ -1,11 +1,11 @@
 // Matmul tiling (tiling/tiling_api.h): splits M x N over the cores, then picks the base block
-// (baseM x baseN x baseK, one Mmad) and the L1 depths so that every buffer the Matmul API
-// (lib/matmul_intf.h) allocates fits the profile:
+// (baseM x baseN x baseK, one Mmad) and the L1 factors (CANN's rule, matmul_l1_factors.h) so that
+// every buffer the Matmul API (lib/matmul_intf.h) allocates fits the profile:
 //   L0A: baseM * baseK * sizeof(A) * dbL0A (2)      <= L0A
 //   L0B: baseK * baseN * sizeof(B) * dbL0B (2)      <= L0B
 //   L0C: baseM * baseN * 4 * dbL0C (1)              <= L0C
 //   BT:  baseN * 4 (bias)                           <= BiasTable
-//   L1:  A1 + B1 tiles * depth (2) + bias row       <= L1
+//   L1:  A1 + B1 tiles * depth + bias row           <= L1
 // These are the TCubeTiling constraints of the asc-devkit doc "TCubeTiling结构体" (表2), with the
 // recommended (128, 256, 64) base for 16-bit inputs. The multi-core split is CANN's
 // (matmul_core_split.h); the base block is ascsim's choice, not CANN's byte for byte
