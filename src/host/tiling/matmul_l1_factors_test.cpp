@@ -219,6 +219,33 @@ TEST(MatmulL1Factors, OneBlockEachWhereL1IsTooSmall) {
   EXPECT_EQ(f.step_ka, 7);
 }
 
+// Where CANN's factors would give ascsim's CFG_NORM more A1 / B1 tiles than it takes (32 each:
+// one TPipe holds 64 buffers), GetTiling keeps one block per tile. One core, M = N = 16, K = 8192
+// half, base 16/16/16 (k 512 = 512 base K): both whole fit exactly (16 x 8192 x 2 B twice = 512
+// KB) and cost the least traffic, i.e. stepKa = stepKb = 512; that falls back to steps 1, depth 2.
+TEST(MatmulL1Factors, TooManyNormTilesFallBackToOneBlockPerTile) {
+  using namespace matmul_tiling;
+  l1::L1Input in;
+  in.single_m = in.single_n = 16;
+  in.single_k = in.whole_k = 8192;
+  in.base_m = in.base_n = in.base_k = 16;
+  l1::L1Factors f;
+  ASSERT_TRUE(l1::ComputeL1Factors(in, &f));
+  EXPECT_EQ(f.step_ka, 512);
+  EXPECT_EQ(f.depth_a1, 512);
+  EXPECT_EQ(f.step_kb, 512);
+  EXPECT_EQ(f.depth_b1, 512);
+  MatmulApiTiling api(*PlatformAscendCManager::GetInstance("Ascend910B1"));
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetShape(16, 16, 8192);
+  api.SetFixSplit(16, 16, 16);
+  optiling::TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  ExpectFactors(t, {1, 2, 1, 2, 1, 1}, "fallback");
+}
+
 // GetMultiCoreScenario: only on a SPLIT_MN SoC, without SetShape or split K, over several cores.
 TEST(MatmulL1Factors, SplitScenarioNeedsNoSetShapeAndSeveralCores) {
   using matmul_tiling::l1::SplitScenario;
