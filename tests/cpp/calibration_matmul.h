@@ -47,8 +47,9 @@ struct MmShape {
 // stepKa = stepKb = 4, depthA1 = depthB1 = 8, as the MDL and CUBE documents print them. GetTiling
 // with SetShape and no bias (the host code below) gives the MDL shape stepKa 16, depthA1 16,
 // stepKb 2, depthB1 4 (A's whole K in L1) and the CUBE shape (K = 64) stepKa = stepKb = 1,
-// depthA1 1, stepN 5, depthB1 5 (both whole); the printed ones are what CANN's GetTiling gives without SetShape and with a float bias
-// (CalcL1Tiling of the SPLIT_MN scenario; src/host/tiling/matmul_l1_factors_test.cpp).
+// depthA1 1, stepN 5, depthB1 5 (both whole); the printed ones are what CANN's GetTiling gives
+// without SetShape and with a float bias (CalcL1Tiling of the SPLIT_MN scenario;
+// src/host/tiling/matmul_l1_factors_test.cpp).
 constexpr std::array<int32_t, 4> kPublishedL1 = {4, 8, 4, 8};
 
 // The tiling as the documents' host code builds it: MultiCoreMatmulTiling, SetDim, SetShape,

@@ -462,7 +462,8 @@ int32_t BWidth(const L1Input& in) {
   return in.base_n;
 }
 
-// UpdateStepK: a K tile above 256 (512) B is cut to a multiple of 256 (512) B when baseK divides it.
+// UpdateStepK: a K tile above 256 (512) B is cut to a multiple of 256 (512) B when baseK divides
+// it.
 void UpdateStepK(const L1Input& in, int32_t& step) {
   if (step * in.base_k >= in.whole_k) return;
   const int32_t bits = Bits(in.a);
