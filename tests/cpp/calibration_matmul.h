@@ -39,12 +39,17 @@ struct MmShape {
   int32_t m, n, k;
   int32_t dim;  // SetDim: the AICs (cube only) or the AIVs (MIX) the tiling splits over
   int32_t base_m, base_n, base_k;
-  // L1 factors set over what ascsim's GetTiling computes (when stepKa > 0; stepM = stepN = 1):
-  // stepKa, depthA1, stepKb, depthB1. kPublishedL1 for the documents that print them (MDL,
-  // CUBE); the values CANN's GetTiling computes where the document sets none.
+  // L1 factors set over what GetTiling computes (when stepKa > 0; stepM = stepN = 1): stepKa,
+  // depthA1, stepKb, depthB1. Only kPublishedL1, for the documents that print other figures than
+  // GetTiling gives for the host code below; elsewhere GetTiling's (CANN's rule).
   std::array<int32_t, 4> l1 = {0, 0, 0, 0};
 };
-// stepKa = stepKb = 4, depthA1 = depthB1 = 8, as the MDL and CUBE documents' host code sets them.
+// stepKa = stepKb = 4, depthA1 = depthB1 = 8, as the MDL and CUBE documents print them. GetTiling
+// with SetShape and no bias (the host code below) gives the MDL shape stepKa 16, depthA1 16,
+// stepKb 2, depthB1 4 (A's whole K in L1) and the CUBE shape (K = 64) stepKa = stepKb = 1,
+// depthA1 1, stepN 5, depthB1 5 (both whole); the printed ones are what CANN's GetTiling gives
+// without SetShape and with a float bias (CalcL1Tiling of the SPLIT_MN scenario;
+// src/host/tiling/matmul_l1_factors_test.cpp).
 constexpr std::array<int32_t, 4> kPublishedL1 = {4, 8, 4, 8};
 
 // The tiling as the documents' host code builds it: MultiCoreMatmulTiling, SetDim, SetShape,

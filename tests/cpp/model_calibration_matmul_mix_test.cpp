@@ -109,12 +109,10 @@ TEST(ModelCalibrationMatmul, MixSmallK) {
 TEST(ModelCalibrationMatmul, LargeShapeCoresBaseBlockAndMdl) {
   const MmShape four{4096, 5120, 4096, 8, 64, 64, 256};
   const MmShape twenty{4096, 5120, 4096, 40, 64, 64, 256};
-  // The document's host code sets no L1 factors: CANN's GetTiling computes them (asc-devkit
-  // 82b89a15f impl/adv_api/tiling/matmul/matmul_tiling_algorithm.cpp, GetL1Factors: neither A
-  // nor B fits L1, NeitherFullLoadKforND fills it for A first, kAL1 512 = 8 base K, then B, held
-  // to maxKBL1 = 2; NeitherFullLoadMN keeps stepM = stepN = 1; double buffers): stepKa 8,
-  // depthA1 16, stepKb 2, depthB1 4. ascsim's GetTiling sets them to 1, so they are set here.
-  const MmShape base{4096, 5120, 4096, 40, 128, 256, 64, {8, 16, 2, 4}};
+  // The document's host code sets no L1 factors: GetTiling computes them as CANN's does
+  // (src/host/tiling/matmul_l1_factors.h; for this shape stepKa 8, depthA1 16, stepKb 2,
+  // depthB1 4, traced in matmul_l1_factors_test.cpp).
+  const MmShape base{4096, 5120, 4096, 40, 128, 256, 64};
   const char* soc = "Ascend910B3";
   const ascsim::LaunchEstimate e4 = Estimate(four, 4, ASCSIM_CALIB_RUNNER(calib_mm_mix_norm), soc);
   const ascsim::LaunchEstimate e20 =

@@ -357,6 +357,9 @@ SplitResult SplitMN(const SplitInput& in) {
       }
     }
   }
+  r.core_m = core.m;
+  r.core_n = core.n;
+  r.core_k = core.k;
   // UpdateMultiCore.
   r.n_dim = std::min(CeilDiv(n32, core.n), cores);
   r.m_dim = std::min(CeilDiv(m32, core.m), cores);

@@ -39,6 +39,9 @@ struct SplitInput {
 struct SplitResult {
   int32_t m_dim = 1, n_dim = 1;  // cores along M and N (usedCoreNum = their product)
   int32_t single_core_m = 0, single_core_n = 0;  // TCubeTiling singleCoreM / singleCoreN
+  // CANN's coreStatus m / n / k: the per-core extents in fractals (16 rows of M / N, 32 B of K)
+  // the split settled on, which the L1 factors start from (matmul_l1_factors.h).
+  int32_t core_m = 0, core_n = 0, core_k = 0;
 };
 
 // CANN's split for inputs in ND without transposes constraining alignment: the SPLIT_MN scenario

@@ -1,11 +1,11 @@
 // Matmul tiling (tiling/tiling_api.h): splits M x N over the cores, then picks the base block
-// (baseM x baseN x baseK, one Mmad) and the L1 depths so that every buffer the Matmul API
-// (lib/matmul_intf.h) allocates fits the profile:
+// (baseM x baseN x baseK, one Mmad) and the L1 factors (CANN's rule, matmul_l1_factors.h) so that
+// every buffer the Matmul API (lib/matmul_intf.h) allocates fits the profile:
 //   L0A: baseM * baseK * sizeof(A) * dbL0A (2)      <= L0A
 //   L0B: baseK * baseN * sizeof(B) * dbL0B (2)      <= L0B
 //   L0C: baseM * baseN * 4 * dbL0C (1)              <= L0C
 //   BT:  baseN * 4 (bias)                           <= BiasTable
-//   L1:  A1 + B1 tiles * depth (2) + bias row       <= L1
+//   L1:  A1 + B1 tiles * depth + bias row           <= L1
 // These are the TCubeTiling constraints of the asc-devkit doc "TCubeTiling结构体" (表2), with the
 // recommended (128, 256, 64) base for 16-bit inputs. The multi-core split is CANN's
 // (matmul_core_split.h); the base block is ascsim's choice, not CANN's byte for byte
@@ -17,6 +17,7 @@
 #include "ascsim/ceil_align.h"
 #include "ascsim/soc.h"
 #include "matmul_core_split.h"
+#include "matmul_l1_factors.h"
 #include "tiling/tiling_api.h"
 
 namespace matmul_tiling {
@@ -279,9 +280,79 @@ bool MatmulApiTilingBase::ChooseBase() {
     Complain("GetTiling: the base block does not fit L1");
     return false;
   }
-  tiling_.set_depthA1(depth);
-  tiling_.set_depthB1(depth);
+  // One block of K per tile, as many tiles as fit up to two: where CANN's rule is not ported (or
+  // its factors would not fit the buffers ascsim's Matmul takes).
+  l1::L1Factors f;
+  f.depth_a1 = depth;
+  f.depth_b1 = depth;
+  l1::L1Factors cann;
+  if (l1::ComputeL1Factors(L1FactorInput(), &cann) && MatmulL1Fits(cann)) f = cann;
+  tiling_.set_stepM(f.step_m);
+  tiling_.set_stepN(f.step_n);
+  tiling_.set_stepKa(f.step_ka);
+  tiling_.set_stepKb(f.step_kb);
+  tiling_.set_depthA1(f.depth_a1);
+  tiling_.set_depthB1(f.depth_b1);
   return true;
+}
+
+l1::L1Input MatmulApiTilingBase::L1FactorInput() const {
+  const auto elem = [](DataType t) {
+    switch (t) {
+      case DataType::DT_FLOAT:
+        return l1::Elem::kFloat;
+      case DataType::DT_BF16:
+        return l1::Elem::kBf16;
+      case DataType::DT_INT8:
+        return l1::Elem::kInt8;
+      default:
+        return l1::Elem::kHalf;
+    }
+  };
+  l1::L1Input in;
+  in.single_m = singleCoreM;
+  in.single_n = singleCoreN;
+  in.single_k = singleCoreK;
+  in.whole_k = shapeSet_ ? k_ : orgKa;  // GetSingleK: SetShape's K, else orgKa
+  in.core_m = coreM_;
+  in.core_n = coreN_;
+  in.core_k = coreK_;
+  in.base_m = baseM;
+  in.base_n = baseN;
+  in.base_k = baseK;
+  in.a = elem(aType_.dataType);
+  in.b = elem(bType_.dataType);
+  in.a_trans = aType_.isTrans;
+  in.b_trans = bType_.isTrans;
+  in.ab_nd = aType_.type == CubeFormat::ND && bType_.type == CubeFormat::ND;
+  in.bias = isBias;
+  in.bias_bytes = TypeBytes(biasType_.dataType);
+  in.l1_bytes = bufferPool_.l1Size;
+  in.soc_910b = socVersion == platform_ascendc::SocVersion::ASCEND910B;
+  in.split_mn_scenario = splitScenario_;
+  return in;
+}
+
+bool MatmulApiTilingBase::MatmulL1Fits(const l1::L1Factors& f) const {
+  // The buffers ascsim's Matmul takes for these factors (matmul_impl.h EnsureResources): CFG_NORM
+  // depthA1 (depthB1) tiles of one base block, CFG_MDL one or two tiles of stepM x stepKa
+  // (stepKb x stepN) blocks, a bias row; the larger of the two layouts must fit L1, and NORM's
+  // tiles must fit one TPipe's queue slots.
+  const int64_t ea = TypeBytes(aType_.dataType), eb = TypeBytes(bType_.dataType);
+  const int32_t c0a = 32 / static_cast<int32_t>(ea), c0b = 32 / static_cast<int32_t>(eb);
+  const int64_t a_tile =
+      std::max(int64_t{Align(baseM, 16)} * Align(baseK, c0a),
+               int64_t{Align(baseK, 16)} * Align(baseM, c0a)) * ea;
+  const int64_t b_tile =
+      std::max(int64_t{Align(baseK, 16)} * Align(baseN, c0b),
+               int64_t{Align(baseN, 16)} * Align(baseK, c0b)) * eb;
+  const int64_t bias = isBias ? Align(baseN * 4, 64) : 0;
+  const int64_t step_a = int64_t{f.step_m} * f.step_ka, step_b = int64_t{f.step_n} * f.step_kb;
+  const int64_t mdl = (f.depth_a1 / step_a >= 2 ? 2 : 1) * step_a * a_tile +
+                      (f.depth_b1 / step_b >= 2 ? 2 : 1) * step_b * b_tile;
+  const int64_t norm = f.depth_a1 * a_tile + f.depth_b1 * b_tile;
+  return std::max(mdl, norm) + bias <= bufferPool_.l1Size && f.depth_a1 <= kMaxMatmulL1Tiles &&
+         f.depth_b1 <= kMaxMatmulL1Tiles;
 }
 
 void MatmulApiTilingBase::Fill(AscendC::tiling::TCubeTiling& t, int32_t cores) const {
@@ -299,10 +370,10 @@ void MatmulApiTilingBase::Fill(AscendC::tiling::TCubeTiling& t, int32_t cores) c
   t.baseK = baseK;
   t.depthA1 = tiling_.get_depthA1();
   t.depthB1 = tiling_.get_depthB1();
-  t.stepM = 1;
-  t.stepN = 1;
-  t.stepKa = 1;
-  t.stepKb = 1;
+  t.stepM = tiling_.get_stepM();
+  t.stepN = tiling_.get_stepN();
+  t.stepKa = tiling_.get_stepKa();
+  t.stepKb = tiling_.get_stepKb();
   t.isBias = isBias ? 1 : 0;
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   t.dbL0A = 2;
@@ -328,6 +399,18 @@ bool CheckTypes(const MatmulApiTilingBase& t) {
 }
 }  // namespace
 
+// Process with numOfBlock_ 1 (asc-devkit matmul_tiling_algorithm.cpp): coreStatus m / k / n are
+// the single shape in fractals, moved to an extent with enough divisors (FindBestSingleCore
+// towards MapShape) when factorSplit is on.
+void MatmulApiTilingBase::SetSingleCoreStatus() {
+  const int32_t reduce = 32 / TypeBytes(aType_.dataType);
+  const int32_t m32 = CeilDiv(singleCoreM, 16), n32 = CeilDiv(singleCoreN, 16);
+  const int32_t k32 = CeilDiv(singleCoreK, reduce);
+  coreM_ = split::FindBestSingleCore(m32, split::MapShape(m32), 1);
+  coreN_ = split::FindBestSingleCore(n32, split::MapShape(n32), 1);
+  coreK_ = split::FindBestSingleCore(k32, split::MapShape(k32), 1);
+}
+
 // ---- one core ----
 
 int64_t MatmulApiTiling::Compute() {
@@ -341,6 +424,8 @@ int64_t MatmulApiTiling::Compute() {
   singleCoreM = m_;
   singleCoreN = n_;
   singleCoreK = k_;
+  SetSingleCoreStatus();
+  splitScenario_ = false;
   return ChooseBase() ? 0 : -1;
 }
 
@@ -419,6 +504,7 @@ int64_t MultiCoreMatmulTiling::Compute() {
     singleCoreM = fixSingleM_ > 0 ? fixSingleM_ : m_;
     singleCoreN = fixSingleN_ > 0 ? fixSingleN_ : n_;
     usedCores_ = dim;
+    splitScenario_ = false;
   } else {
     // CANN's split over M and N (matmul_core_split.h names the source).
     split::SplitInput in;
@@ -447,8 +533,15 @@ int64_t MultiCoreMatmulTiling::Compute() {
     singleCoreM = r.single_core_m;
     singleCoreN = r.single_core_n;
     usedCores_ = r.m_dim * r.n_dim;
+    coreM_ = r.core_m;
+    coreN_ = r.core_n;
+    coreK_ = r.core_k;
+    splitScenario_ = l1::SplitScenario(in.split_mn_soc, enableSplitK_, shapeSet_, false, dim,
+                                       orgM, orgN);
   }
   singleCoreK = fixSingleK_ > 0 ? fixSingleK_ : k_;  // K is not split across cores
+  // One core (SetDim(1)) or SetSingleShape: CANN's single-core status (Process, numOfBlock_ 1).
+  if (fixSingleM_ > 0 || fixSingleN_ > 0 || fixSingleK_ > 0 || dim == 1) SetSingleCoreStatus();
   // GetCoreNum (asc-devkit bmm_tiling.cpp): the cores each axis needs for the single shape.
   mDim_ = CeilDiv(m_, singleCoreM);
   nDim_ = CeilDiv(n_, singleCoreN);

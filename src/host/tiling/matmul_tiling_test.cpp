@@ -170,8 +170,16 @@ void CheckValid(const TilingCase& c, const optiling::TCubeTiling& t, const ascsi
             ascsim::MemoryBytes(p, ascsim::Memory::kL1))
       << what;
   EXPECT_GE(t.get_depthA1(), 1) << what;
-  EXPECT_EQ(t.get_stepM(), 1) << what;
-  EXPECT_EQ(t.get_stepKa(), 1) << what;
+  // CANN's L1 factors (matmul_l1_factors.h): A1 holds one or two tiles of stepM x stepKa blocks;
+  // B1 likewise, except where a float B's padded K makes UpdateDepthB1 shrink it.
+  const int32_t tile_a = t.get_stepM() * t.get_stepKa(), tile_b = t.get_stepN() * t.get_stepKb();
+  ASSERT_GE(tile_a, 1) << what;
+  ASSERT_GE(tile_b, 1) << what;
+  EXPECT_TRUE(t.get_depthA1() == tile_a || t.get_depthA1() == 2 * tile_a) << what;
+  if (c.in != DataType::DT_FLOAT) {
+    EXPECT_TRUE(t.get_depthB1() == tile_b || t.get_depthB1() == 2 * tile_b) << what;
+  }
+  EXPECT_GE(t.get_depthB1(), 1) << what;
 }
 
 TEST(MultiCoreMatmulTiling, FitsEveryProfileForManyShapes) {

@@ -76,6 +76,10 @@ REGISTER_TILING_DATA_CLASS(TCubeTilingOpApi, TCubeTiling)
 }  // namespace optiling
 
 namespace matmul_tiling {
+namespace l1 {  // the L1-factor rule of GetTiling (src/host/tiling/matmul_l1_factors.h)
+struct L1Input;
+struct L1Factors;
+}  // namespace l1
 
 constexpr int32_t UINT8_BYTES = 1;
 constexpr int32_t INT8_BYTES = 1;
@@ -320,13 +324,28 @@ class MatmulApiTilingBase {
   bool aSet_ = false, bSet_ = false, cSet_ = false, shapeSet_ = false;
   int32_t m_ = 0, n_ = 0, k_ = 0;  // SetShape
   const platform_ascendc::PlatformAscendC* platform_ = nullptr;
+  // ascsim: CANN's single-core extents in fractals (coreStatus m / n / k; 0: from singleCore*) and
+  // whether its split scenario (GetMultiCoreScenario SPLIT_MN / SPLIT_SMALL_MN) picks the L1
+  // factors, set by Compute for ChooseBase.
+  int32_t coreM_ = 0, coreN_ = 0, coreK_ = 0;
+  bool splitScenario_ = false;
 
  protected:
   virtual int64_t Compute() = 0;
   // Fills `out` from the computed fields (usedCoreNum from `cores`).
   void Fill(AscendC::tiling::TCubeTiling& out, int32_t cores) const;
-  // Chooses baseM/N/K and the L1 depths for singleCoreM/N/K; false when nothing fits.
+  // Chooses baseM/N/K for singleCoreM/N/K, then CANN's L1 factors for that base (stepM/N/Ka/Kb,
+  // depthA1/B1: matmul_l1_factors.h); false when nothing fits.
   bool ChooseBase();
+  // CANN's single-core status when one core computes the whole single shape.
+  void SetSingleCoreStatus();
+  // The inputs of the L1-factor rule for the chosen base, and whether the buffers ascsim's Matmul
+  // takes for factors `f` fit L1.
+  l1::L1Input L1FactorInput() const;
+  bool MatmulL1Fits(const l1::L1Factors& f) const;
+  // The most L1 tiles of one input ascsim's CFG_NORM Matmul takes as queue buffers (a TPipe holds
+  // 64 buffers in all).
+  static constexpr int32_t kMaxMatmulL1Tiles = 32;
 };
 
 class MatmulApiTiling : public MatmulApiTilingBase {
