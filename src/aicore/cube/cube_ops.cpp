@@ -278,8 +278,8 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
 
 // ---- GM -> L1 with ND -> NZ ----
 
-void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src,
-           const AscendC::Nd2NzParams& p) {
+void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
+           AscendC::CacheMode mode) {
   CoreContext& core = CurrentCore();
   const bool coupled = !core.launch->soc->split_cores;
   // 310P also converts on the way into UB (GMToUB随路转换ND2NZ); A2 only into L1.
@@ -347,6 +347,9 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src,
                                      uint64_t{p.ndNum} * p.nValue * p.dValue * es,
                                      static_cast<uint8_t>(es), dst.buffer, trace::kNoBuffer,
                                      trace::kNoBuffer, trace::CubePath::kNone, true);
+  // The GM tensor's L2 cache hint (CACHE_MODE_DISABLE: the read bypasses L2), as vector copies
+  // record it.
+  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(mode));
   // The GM side (one ND matrix: nValue rows of dValue elements, srcDValue apart), so that the
   // cost model sees which L2 lines a Matmul's A and B blocks touch again.
   if (p.ndNum == 1) {

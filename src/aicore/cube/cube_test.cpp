@@ -7,11 +7,14 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aicore_test_util.h"
+#include "ascsim/profile.h"
+#include "ascsim/runtime.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -404,6 +407,49 @@ TEST(CubeNd2Nz, PadsRowsTo32BytesAndHonoursMatrixStrides) {
       }
     }
   }
+}
+
+// SetL2CacheHint on the GM tensor reaches the ND2NZ copy, as it reaches every GM access on the
+// device (the hint is in the tensor's address bits: asc-devkit impl/basic_api/kernel_tensor_impl.h
+// GlobalTensor::SetL2CacheHint): with CACHE_MODE_DISABLE the cost model counts the copy's bytes
+// as bypassing L2, without it none. The data lands the same either way.
+template <class T>
+void CheckNd2NzL2Hint(bool disable) {
+  SCOPED_TRACE(std::string(sizeof(T) == 2 ? "half" : "float") + (disable ? ", disabled" : ""));
+  constexpr uint32_t kRows = 5, kCols = 23, kPitch = 40;  // odd rows, a tail C0 block
+  constexpr uint32_t kC0 = 32 / sizeof(T);
+  const std::vector<T> src = RandomVector<T>(kRows * kPitch, -4, 4, 91);
+  DeviceBuffer gm(src.size() * sizeof(T));
+  std::memcpy(gm.gm(), src.data(), gm.bytes());
+  std::vector<T> l1(16 * 32);
+  ascsim::Profiler prof;
+  ascsim::Launch("nd2nz_l2_hint", 1, [&] {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    AscendC::GlobalTensor<T> srcGm;
+    srcGm.SetGlobalBuffer(gm.as<T>(), kRows * kPitch);
+    if (disable) srcGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);
+    AscendC::LocalTensor<T> dst(AscendC::TPosition::A1, 0, static_cast<uint32_t>(l1.size()));
+    AscendC::DataCopy(dst, srcGm, AscendC::Nd2NzParams(1, kRows, kCols, 0, kPitch, 16, 1, 0));
+    AscendC::PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < l1.size(); ++i) l1[i] = dst.GetValue(i);
+  });
+  prof.Stop();
+  const ascsim::LaunchEstimate e = prof.Summary().at(0);
+  EXPECT_EQ(e.memory.mte2_bytes, kRows * kCols * sizeof(T));
+  EXPECT_EQ(e.memory.bypass_bytes, disable ? kRows * kCols * sizeof(T) : 0u);
+  for (uint32_t r = 0; r < kRows; ++r) {
+    for (uint32_t c = 0; c < kCols; ++c) {
+      const T got = l1[(c / kC0) * 16 * kC0 + r * kC0 + c % kC0];
+      ASSERT_EQ(float(got), float(src[r * kPitch + c])) << r << " " << c;
+    }
+  }
+}
+
+TEST(CubeNd2Nz, L2CacheHintReachesTheCopy) {
+  CheckNd2NzL2Hint<half>(true);
+  CheckNd2NzL2Hint<half>(false);
+  CheckNd2NzL2Hint<float>(true);
+  CheckNd2NzL2Hint<float>(false);
 }
 
 // L0C holds 16 x 16 fractals, N stripes outer; Fixpipe turns them into rows.

@@ -85,8 +85,10 @@ void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockC
 // Between two local memories (the path decides the pipe and which pairs exist).
 void CopyLocal(const char* call, const Operand& dst, const Operand& src,
                const AscendC::DataCopyParams* params, uint64_t count_bytes);
-// GM -> L1 with ND -> NZ (MTE2). `src` points at the first source element, checked.
-void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p);
+// GM -> L1 with ND -> NZ (MTE2). `src` points at the first source element, checked; `mode` is
+// the GM tensor's L2 cache hint.
+void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
+           AscendC::CacheMode mode);
 // Extent in elements that Nd2Nz reads from GM.
 inline uint64_t Nd2NzSrcExtent(const AscendC::Nd2NzParams& p) {
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return 0;
@@ -137,7 +139,10 @@ void DataCopyOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor
 
 namespace AscendC {
 
-// GM -> L1 with ND -> NZ on the way.
+// GM -> L1 with ND -> NZ on the way. SetL2CacheHint applies to it as to any GM access: on the
+// device the hint is in the tensor's address bits (asc-devkit 82b89a15f,
+// impl/basic_api/kernel_tensor_impl.h GlobalTensor::SetL2CacheHint, L2CacheAlter), which every
+// instruction given that address carries.
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
   namespace ai = ascsim::aicore;
@@ -147,7 +152,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   const ai::cube::Operand d = ai::cube::Local(dst, call, "dst");
   const uint64_t extent = ai::cube::Nd2NzSrcExtent(p);
   const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent);
-  ai::cube::Nd2Nz(call, d, s, p);
+  ai::cube::Nd2Nz(call, d, s, p, src.cacheMode_);
 }
 
 // L0C -> UB (CO1 -> CO2, 310P) with DataCopyEnhancedParams; T and U may differ (float -> half).
