@@ -161,7 +161,8 @@ class CoreSanitizer {
   // take (LaunchSanitizer::FlagTransition).
   // This core's GM log in the launch: its block, or in a mix launch block x AIVs + its AIV.
   uint32_t LogIndex() const {
-    return core_.block_idx * launch_.sub_cores() + (launch_.sub_cores() > 1 ? core_.sub_block_idx : 0);
+    const uint32_t subs = launch_.sub_cores();
+    return core_.block_idx * subs + (subs > 1 ? core_.sub_block_idx : 0);
   }
   void InterBlockFlagTaken(const void* flag) {
     launch_.FlagTransition(flag, LogIndex(), gm_log_);
