@@ -152,10 +152,9 @@ CoreScope::CoreScope(LaunchShared* launch, uint32_t block_idx, CoreUnit unit,
   context_.ub = context_.mem_base[static_cast<int>(Memory::kUb)];
   context_.ub_size = context_.mem_size[static_cast<int>(Memory::kUb)];
   context_.trace = trace;
-  // The sanitizer follows the vector pipes of one core per block: the sub-cores of a mix block
-  // (several per block, on several threads) and a cube-only AIC go unchecked (README, Sanitizer).
-  if (launch->sanitizer != nullptr && launch->layout != KernelLayout::kMix &&
-      unit != CoreUnit::kAic) {
+  // The sanitizer follows the vector pipes of every AI core / AIV, the AIVs of a mix block each
+  // with a GM log of its own; an AIC (its cube pipes) goes unchecked (README, Sanitizer).
+  if (launch->sanitizer != nullptr && unit != CoreUnit::kAic) {
     sanitizer_.reset(CoreSanitizer::Create(context_, *launch->sanitizer));
     context_.sanitizer = sanitizer_.get();
   }

@@ -335,23 +335,50 @@ void CrossCoreSetImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   NoteProgress(core.launch->cross_launch);
   MixGroup& g = *core.group;
   std::lock_guard<std::mutex> lock(g.mu);
+  // The sanitizer's happens-before edge: what this sub-core did so far is released to the
+  // consumers of the set (an AIV's own clock; the AIC hands on what it acquired).
   if (mode == 2 && core.unit == CoreUnit::kAic) {
-    for (uint32_t i = 0; i < g.aivs; ++i)
+    for (uint32_t i = 0; i < g.aivs; ++i) {
+      LaunchSanitizer::Join(g.released[1 + i][flag], g.aic_clock);
       Bump("CrossCoreSetFlag", g, 1 + static_cast<int>(i), flag);
+    }
   } else if (mode == 2) {
+    if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRelease(g.round_clock[0][flag]);
     if (++g.aiv_to_aic[flag] == static_cast<int>(g.aivs)) {
       g.aiv_to_aic[flag] = 0;
+      LaunchSanitizer::Join(g.released[0][flag], g.round_clock[0][flag]);
+      g.round_clock[0][flag].clear();
       Bump("CrossCoreSetFlag", g, 0, flag);
     }
   } else {  // mode 1
+    if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRelease(g.round_clock[1][flag]);
     if (++g.aiv_to_aiv[flag] == static_cast<int>(g.aivs)) {
       g.aiv_to_aiv[flag] = 0;
-      for (uint32_t i = 0; i < g.aivs; ++i)
+      for (uint32_t i = 0; i < g.aivs; ++i) {
+        LaunchSanitizer::Join(g.released[1 + i][flag], g.round_clock[1][flag]);
         Bump("CrossCoreSetFlag", g, 1 + static_cast<int>(i), flag);
+      }
+      g.round_clock[1][flag].clear();
     }
   }
   g.cv.notify_all();
 }
+
+namespace {
+
+// Under g.mu: sub-core `me` consumed a set of `flag`. The sets' clocks stay joined in
+// `released` (a later consumer also sees earlier rounds: the check may miss a race there, never
+// report one that cannot happen).
+void Consumed(CoreContext& core, MixGroup& g, int me, uint16_t flag) {
+  --g.counters[me][flag];
+  if (me == 0) {
+    LaunchSanitizer::Join(g.aic_clock, g.released[0][flag]);
+  } else if (core.sanitizer != nullptr) {
+    core.sanitizer->CrossCoreAcquire(g.released[me][flag]);
+  }
+}
+
+}  // namespace
 
 void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   CoreContext& core = CurrentCore();
@@ -369,7 +396,7 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   uint64_t seen = ~uint64_t{0};
   std::unique_lock<std::mutex> lock(g.mu);
   if (g.counters[me][flag] > 0) {  // already set: never blocked, not registered anywhere
-    --g.counters[me][flag];
+    Consumed(core, g, me, flag);
     return;
   }
   g.waiting[me] = true;
@@ -380,7 +407,7 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
   g.cv.notify_all();  // partners re-check whether anyone can still make progress
   for (;;) {
     if (g.counters[me][flag] > 0) {
-      --g.counters[me][flag];
+      Consumed(core, g, me, flag);
       g.waiting[me] = false;
       return;
     }

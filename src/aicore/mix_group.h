@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "ascsim/aicore/buffer_slot.h"
 #include "ascsim/aicore/core_context.h"
@@ -40,6 +41,13 @@ struct MixGroup {
   bool waiting[1 + kMaxMixAivs] = {};
   int wait_flag[1 + kMaxMixAivs] = {};  // the flag a waiting sub-core waits for
   bool failed = false;                  // a sub-core of this block faulted: waiters stop
+  // The sanitizer's vector clocks (LaunchSanitizer, one entry per AIV GM log), empty when it is
+  // off: what the sets of a flag release to whoever consumes it, per destination sub-core; the
+  // AIV sets of a mode-2 / mode-1 round still incomplete; and what the AIC (which has no log)
+  // has acquired, which it hands on with its own sets.
+  std::vector<uint32_t> released[1 + kMaxMixAivs][kCrossCoreFlags];
+  std::vector<uint32_t> round_clock[2][kCrossCoreFlags];
+  std::vector<uint32_t> aic_clock;
 
   // Matmul (REGIST_MATMUL_OBJ without ASCENDC_CUBE_ONLY): the AIC serves its AIVs' requests.
   bool server_ready = false;  // the AIC reached REGIST_MATMUL_OBJ

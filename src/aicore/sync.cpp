@@ -308,6 +308,9 @@ void SyncAllImpl(bool aiv_only) {
     } else {
       CrossCoreSetImpl(2, PIPE_MTE3, kSyncAivFlag);
       CrossCoreWaitImpl(0, PIPE_S, kSyncAicAivFlag);
+      // The AIC released this AIV after its mode-0 round with every core: a new GM epoch here
+      // too (the AIV's own wait is on its AIC, not a mode-0 round).
+      if (core.sanitizer != nullptr) core.sanitizer->CrossCoreRound();
     }
     return;
   }

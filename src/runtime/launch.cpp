@@ -215,7 +215,11 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
     key.tiling_key = tiling_key;
     key.flags = settings.values.sanitize;
     key.layout = static_cast<uint32_t>(EncodeLayout(choice)) * 2 + (shared.cce_auto_sync ? 1 : 0);
-    sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim, key).get();
+    // A mix launch's AIVs are checked one by one: each has its own GM log (the AIC is not).
+    const uint32_t sub_cores =
+        choice.layout == aicore::KernelLayout::kMix ? std::max<uint32_t>(1, choice.mix_aivs) : 1;
+    sanitizer = sanitizer_lease.emplace(settings.values.sanitize, block_dim * sub_cores, key).get();
+    sanitizer->SetSubCores(sub_cores);
     shared.sanitizer = sanitizer;
   }
   shared.layout = choice.layout;
@@ -396,7 +400,8 @@ bool RunAttempt(const std::string& kernel, uint32_t block_dim, const KernelBody&
   // worth judging).
   if (sanitizer != nullptr && !shared.cancelled.load(std::memory_order_acquire)) {
     if (auto finding = sanitizer->FindCrossBlockRace(kernel)) {
-      fault.Record(finding->block, finding->call, ErrorKind::kRace, finding->message);
+      fault.Record(finding->block / sanitizer->sub_cores(), finding->call, ErrorKind::kRace,
+                   finding->message);
     }
   }
   const double wall_us =

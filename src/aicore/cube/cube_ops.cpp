@@ -688,6 +688,13 @@ uint64_t FixpipeDstExtent(const FixpipeArgs& a, uint64_t dst_elem) {
   return (CeilDiv(a.n, 16) - 1) * a.dst_stride * 32 / dst_elem + uint64_t{a.m} * 16;
 }
 
+Footprint FixpipeDstFootprint(const FixpipeArgs& a, uint64_t dst_elem) {
+  if (a.nd && a.nd_num == 1 && a.m > 1 && a.dst_stride >= a.n) {
+    return Footprint::Rows(a.m, uint64_t{a.n} * dst_elem, a.dst_stride * dst_elem);
+  }
+  return Footprint::Bytes(FixpipeDstExtent(a, dst_elem) * dst_elem);
+}
+
 namespace {
 
 // The quantPre a source/destination pair needs on A2 (L0C到GM数据搬运（Fixpipe）.md).

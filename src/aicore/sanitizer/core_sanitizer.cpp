@@ -544,7 +544,7 @@ void CoreSanitizer::LogGmRun(trace::Pipe pipe, bool read, bool write, uint8_t at
   iv.call = core_.api_calls;  // cur_.call of a check: the call, or the scalar access's number
   iv.name = call;
   iv.alloc = alloc;
-  iv.block = core_.block_idx;
+  iv.block = LogIndex();
   if (read) {
     iv.kind = kGmRead;
     gm_log_.Add(iv);
@@ -1209,7 +1209,7 @@ void CoreSanitizer::GmChecked(trace::Pipe pipe, bool read, bool write, uint8_t a
     iv.call = cur_.call;
     iv.name = call;
     iv.alloc = alloc;
-    iv.block = core_.block_idx;
+    iv.block = LogIndex();
     if (read) {
       iv.kind = kGmRead;
       gm_log_.Add(iv);
@@ -1428,7 +1428,7 @@ void CoreSanitizer::HandOver() {
   if (mode_ == Mode::kFollow && !finished_) Diverge();
   handed_over_ = true;
   if (!finished_) Flush();
-  launch_.AddBlockLog(core_.block_idx, gm_log_);
+  launch_.AddBlockLog(LogIndex(), gm_log_);
 }
 
 // ---- messages ----

@@ -159,8 +159,23 @@ class CoreSanitizer {
   void CrossCoreRound();  // a mode-0 CrossCoreWaitFlag returned: a new GM epoch, no pipe barrier
   // IBSet / IBWait took their flag at `flag`: a new GM segment, ordered after the flag's previous
   // take (LaunchSanitizer::FlagTransition).
+  // This core's GM log in the launch: its block, or in a mix launch block x AIVs + its AIV.
+  uint32_t LogIndex() const {
+    const uint32_t subs = launch_.sub_cores();
+    return core_.block_idx * subs + (subs > 1 ? core_.sub_block_idx : 0);
+  }
   void InterBlockFlagTaken(const void* flag) {
-    launch_.FlagTransition(flag, core_.block_idx, gm_log_);
+    launch_.FlagTransition(flag, LogIndex(), gm_log_);
+  }
+  // A CrossCoreSetFlag (mode 1 / 2) of this AIV: its GM accesses so far happen before whatever
+  // consumes the set; joins its clock into `into` and starts a new GM segment.
+  void CrossCoreRelease(std::vector<uint32_t>& into) {
+    launch_.Release(LogIndex(), gm_log_, into);
+  }
+  // A CrossCoreWaitFlag (mode 1 / 2) of this AIV consumed a set: its accesses from here on happen
+  // after everything `from` holds.
+  void CrossCoreAcquire(const std::vector<uint32_t>& from) {
+    launch_.Acquire(from, LogIndex(), gm_log_);
   }
   void PipeDestroyed();   // TPipe::Reset/Destroy: PipeBarrier<PIPE_ALL> first, as the device does
   void EventIdAllocated(const char* event_name, uint32_t key, int32_t id);

@@ -265,6 +265,7 @@ void LaunchSanitizer::Reset(uint32_t flags, uint32_t block_num, const ReferenceK
   serial_ = launches.fetch_add(1, std::memory_order_relaxed) + 1;
   flags_ = flags;
   block_num_ = block_num;
+  sub_cores_ = 1;
   if (logs_.size() < block_num) logs_.resize(block_num);
   ran_.assign(block_num, 0);
   // No block of the previous launch runs any more: the reference can be rewritten.
@@ -303,6 +304,11 @@ void LaunchSanitizer::EndLaunch(bool completed) {
   inherited_valid_.store(false, std::memory_order_relaxed);
 }
 
+std::string LaunchSanitizer::CoreName(uint32_t index) const {
+  if (sub_cores_ <= 1) return Str("block ", index, "/", block_num_);
+  return Str("block ", index / sub_cores_, "/", block_num_ / sub_cores_, " AIV", index % sub_cores_);
+}
+
 void LaunchSanitizer::FlagTransition(const void* flag, uint32_t block, BlockGmLog& log) {
   if (block >= block_num_) return;
   std::vector<uint32_t> clock =
@@ -315,6 +321,33 @@ void LaunchSanitizer::FlagTransition(const void* flag, uint32_t block, BlockGmLo
     for (uint32_t b = 0; b < block_num_; ++b) clock[b] = std::max(clock[b], kept[b]);
     kept = clock;
   }
+  log.clocks.push_back(std::move(clock));
+}
+
+void LaunchSanitizer::Join(std::vector<uint32_t>& into, const std::vector<uint32_t>& from) {
+  if (into.size() < from.size()) into.resize(from.size(), 0);
+  for (size_t b = 0; b < from.size(); ++b) into[b] = std::max(into[b], from[b]);
+}
+
+void LaunchSanitizer::Release(uint32_t block, BlockGmLog& log, std::vector<uint32_t>& into) {
+  if (block >= block_num_) return;
+  InterBlockFlagsUsed();  // the race search follows the clocks
+  std::vector<uint32_t> clock =
+      log.clocks.empty() ? std::vector<uint32_t>(block_num_, 0) : log.clocks.back();
+  clock[block] = log.segment() + 1;  // this log's segments so far all happened before
+  Join(into, clock);
+  log.clocks.push_back(std::move(clock));
+}
+
+void LaunchSanitizer::Acquire(const std::vector<uint32_t>& from, uint32_t block,
+                              BlockGmLog& log) {
+  if (block >= block_num_) return;
+  InterBlockFlagsUsed();
+  std::vector<uint32_t> clock =
+      log.clocks.empty() ? std::vector<uint32_t>(block_num_, 0) : log.clocks.back();
+  clock[block] = log.segment() + 1;
+  Join(clock, from);
+  clock.resize(block_num_, 0);
   log.clocks.push_back(std::move(clock));
 }
 
@@ -413,11 +446,11 @@ LaunchSanitizer::Finding LaunchSanitizer::RaceFinding(const std::string& kernel,
   Finding f;
   f.block = hit.block;
   f.call = hit.call;
-  f.message = Str(kernel, ": block ", hit.block, "/", block_num_, ": race: ", PipeNameOf(hit.pipe),
-                  " ", hit.name, " (call ", hit.call, ") ", Verb(hit.kind, true), " ",
+  f.message = Str(kernel, ": ", CoreName(hit.block), ": race: ", PipeNameOf(hit.pipe), " ",
+                  hit.name, " (call ", hit.call, ") ", Verb(hit.kind, true), " ",
                   GmRegion(std::max(hit.begin, other.begin), std::min(hit.end, other.end),
                            hit.alloc),
-                  ", which block ", other.block, " ", Verb(other.kind, false), " with ",
+                  ", which ", CoreName(other.block), " ", Verb(other.kind, false), " with ",
                   PipeNameOf(other.pipe), " ", other.name, " (call ", other.call, "), ", unordered);
   return f;
 }
@@ -534,13 +567,17 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindUnorderedRace(
     }
   }
   if (best_hit == nullptr) return std::nullopt;
+  // In a mix launch the flags are mostly CrossCoreSetFlag / CrossCoreWaitFlag between the AIVs
+  // of a block (mode 1, or mode 2 through their AIC).
+  const char* flags = sub_cores_ > 1 ? "CrossCoreSetFlag / CrossCoreWaitFlag or IBSet / IBWait"
+                                     : "IBSet / IBWait";
   return RaceFinding(kernel, *best_hit, *best_other,
-                     Str("with no SyncAll between them and no IBSet / IBWait chain from one to "
-                         "the other; what would order them: block ",
-                         best_other->block, " setting, after its access, a flag that block ",
-                         best_hit->block,
-                         " waits for before its access (directly or through other blocks), or "
-                         "the other way round"));
+                     Str("with no SyncAll between them and no ", flags,
+                         " chain from one to the other; what would order them: ",
+                         CoreName(best_other->block), " setting, after its access, a flag that ",
+                         CoreName(best_hit->block),
+                         " waits for before its access (directly or through other ",
+                         sub_cores_ > 1 ? "sub-cores" : "blocks", "), or the other way round"));
 }
 
 }  // namespace ascsim::aicore

@@ -201,6 +201,12 @@ class LaunchSanitizer {
   // next launch with the same key, or forgets the inherited one a block diverged from.
   void EndLaunch(bool completed);
   uint32_t flags() const { return flags_; }
+  // The checked cores per block: a mix launch's AIVs (1 otherwise). Core i of the logs is
+  // AIV i % n of block i / n.
+  void SetSubCores(uint32_t n) { sub_cores_ = n == 0 ? 1 : n; }
+  uint32_t sub_cores() const { return sub_cores_; }
+  // "block 3/8", or "block 1/4 AIV1" in a mix launch (as WhereAmI names sub-cores).
+  std::string CoreName(uint32_t index) const;
   // Unique per launch (per Reset), process-wide: what a block's sanitizer learnt about the
   // kernel's string literals (names, operand roles) holds for the other blocks of this launch
   // only, since a later launch may run code loaded at the same addresses.
@@ -251,6 +257,12 @@ class LaunchSanitizer {
   // A block used IBSet / IBWait: the cross-block check then orders accesses by the blocks'
   // vector clocks as well as by SyncAll epochs.
   void InterBlockFlagsUsed() { inter_block_flags_.store(true, std::memory_order_relaxed); }
+  // Happens-before edges of a mix launch's cross-core flags (the caller holds the group's lock
+  // and keeps the clocks): Release joins GM log `block`'s clock into `into` and starts its next
+  // segment; Acquire starts the next segment with the clock joined with `from` (empty: nothing).
+  void Release(uint32_t block, BlockGmLog& log, std::vector<uint32_t>& into);
+  void Acquire(const std::vector<uint32_t>& from, uint32_t block, BlockGmLog& log);
+  static void Join(std::vector<uint32_t>& into, const std::vector<uint32_t>& from);
   // Block `block` took the IBSet / IBWait flag at `flag` (it found the value it waited for and
   // wrote the other), which it does under the launch's spin lock, so the takes of one flag are in
   // the order the device would see them. Both calls spin on the flag and then write it, so a take
@@ -279,6 +291,7 @@ class LaunchSanitizer {
 
   uint32_t flags_;
   uint32_t block_num_;
+  uint32_t sub_cores_ = 1;
   uint64_t serial_ = 0;
   mutable std::mutex mu_;
   std::vector<BlockGmLog> logs_;  // by block (at least block_num_ entries)

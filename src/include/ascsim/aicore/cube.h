@@ -57,6 +57,9 @@ struct FixpipeArgs {
   bool channel_split = false;
 };
 uint64_t FixpipeDstExtent(const FixpipeArgs& a, uint64_t dst_elem);  // elements written
+// The GM rows a Fixpipe writes, for the sanitizer: one ND matrix is m rows of n elements,
+// dst_stride apart; NZ and several matrices are taken as their whole extent.
+Footprint FixpipeDstFootprint(const FixpipeArgs& a, uint64_t dst_elem);
 // Every rule of a Fixpipe out of L0C into `dst_t` (called before the destination is touched).
 void FixpipeCheck(const char* call, const Operand& src, simd::DType dst_t, const FixpipeArgs& a,
                   bool to_gm);
@@ -181,7 +184,9 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   ai::cube::FixpipeFromV220(a, intriParams, config.format == CO2Layout::ROW_MAJOR);
   ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
   const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
-  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr
+                           : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
   ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
 }
 
@@ -217,7 +222,9 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                               intriParams.nz2ndParams, sizeof(T), sizeof(U));
   ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
   const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
-  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr
+                           : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
   ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
 }
 
@@ -297,7 +304,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::cube::FixpipeArgs a = detail::CO12Args(call, intriParams);
   ai::cube::FixpipeCheck(call, s, ascsim::simd::DTypeOf<T>(), a, true);
   const uint64_t extent = ai::cube::FixpipeDstExtent(a, sizeof(T));
-  uint8_t* d = extent == 0 ? nullptr : ai::cube::GmWrite(dst, call, extent);
+  const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
+  uint8_t* d = extent == 0 ? nullptr
+                           : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
   ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
 }
 template <typename T, typename U>

@@ -95,20 +95,33 @@ inline uint64_t Nd2NzSrcExtent(const AscendC::Nd2NzParams& p) {
   return uint64_t{p.ndNum - 1u} * p.srcNdMatrixStride + uint64_t{p.nValue - 1u} * p.srcDValue +
          p.dValue;
 }
+// The GM rows Nd2Nz reads, for the sanitizer: one matrix is nValue rows of dValue elements,
+// srcDValue apart; several matrices are taken as their whole extent.
+inline Footprint Nd2NzSrcFootprint(const AscendC::Nd2NzParams& p, uint64_t elem) {
+  if (p.ndNum == 1 && p.nValue > 1 && p.srcDValue >= p.dValue) {
+    return Footprint::Rows(p.nValue, uint64_t{p.dValue} * elem, uint64_t{p.srcDValue} * elem);
+  }
+  return Footprint::Bytes(Nd2NzSrcExtent(p) * elem);
+}
 // L0C -> UB (CO1 -> CO2) with DataCopyEnhancedParams (310P).
 void CopyL0cToUb(const char* call, const Operand& dst, const Operand& src, uint16_t block_count,
                  uint16_t block_len, uint16_t src_stride, uint16_t dst_stride,
                  const AscendC::DataCopyEnhancedParams& enhanced);
 
-// The GM pointer of `src` for `count` elements, checked by the GlobalTensor.
+// The GM pointer of `src` for `count` elements, checked by the GlobalTensor; `footprint` (bytes,
+// null: all `count` elements) is what the sanitizer logs, `pipe` the pipe that moves them (kNone:
+// MTE2 for a read, MTE3 for a write).
 template <class T>
-const uint8_t* GmRead(const AscendC::GlobalTensor<T>& src, const char* call, uint64_t count) {
-  return reinterpret_cast<const uint8_t*>(
-      TensorAccess::CheckedAddress(src, call, "read", 0, count));
+const uint8_t* GmRead(const AscendC::GlobalTensor<T>& src, const char* call, uint64_t count,
+                      const Footprint* footprint = nullptr) {
+  return reinterpret_cast<const uint8_t*>(TensorAccess::CheckedAddress(
+      src, call, "read", 0, count, trace::Pipe::kNone, footprint));
 }
 template <class T>
-uint8_t* GmWrite(const AscendC::GlobalTensor<T>& dst, const char* call, uint64_t count) {
-  return reinterpret_cast<uint8_t*>(TensorAccess::CheckedAddress(dst, call, "write", 0, count));
+uint8_t* GmWrite(const AscendC::GlobalTensor<T>& dst, const char* call, uint64_t count,
+                 trace::Pipe pipe = trace::Pipe::kNone, const Footprint* footprint = nullptr) {
+  return reinterpret_cast<uint8_t*>(
+      TensorAccess::CheckedAddress(dst, call, "write", 0, count, pipe, footprint));
 }
 
 // DataCopy GM -> local memory other than UB: `count` elements (already rounded as the device
@@ -151,7 +164,8 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   const char* call = "DataCopy GM->L1 (Nd2NzParams)";
   const ai::cube::Operand d = ai::cube::Local(dst, call, "dst");
   const uint64_t extent = ai::cube::Nd2NzSrcExtent(p);
-  const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent);
+  const ai::Footprint rows = ai::cube::Nd2NzSrcFootprint(p, sizeof(T));
+  const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent, &rows);
   ai::cube::Nd2Nz(call, d, s, p, src.cacheMode_);
 }
 

@@ -1331,7 +1331,20 @@ class MatmulImpl {
     const uint64_t offset = sequential ? 0 : uint64_t(row0) * ubStride + col0;
     DataCopyParams p(static_cast<uint16_t>(rows), static_cast<uint16_t>(width * sizeof(DstT) / 32),
                      0, static_cast<uint16_t>((ubStride - width) * sizeof(DstT) / 32));
+    // CANN's client posts the request with CrossCoreSetFlag<INTRA_MODE, PIPE_V> (once its vector
+    // pipe has drained) and waits for the AIC's answer before it copies C in (asc-devkit
+    // 82b89a15f include/adv_api/matmul/matmul_client.h, GetTensorC): the copy into UB comes after
+    // everything the V pipe was given, such as an AllocTensor's wait for the buffer's last reader.
+    const event_t handed = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_MTE2));
+    SetFlag<HardEvent::V_MTE2>(handed);
+    WaitFlag<HardEvent::V_MTE2>(handed);
     DataCopy(ub[offset], scratch, p);
+    // The client waits for its copy before it returns, so vector work on C may follow at once
+    // (asc-devkit 82b89a15f include/adv_api/matmul/matmul_client.h: CopyToUB<T, U, sync = true>
+    // ends with SetFlag / WaitFlag<HardEvent::MTE2_V>).
+    const event_t copied = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
+    SetFlag<HardEvent::MTE2_V>(copied);
+    WaitFlag<HardEvent::MTE2_V>(copied);
   }
 
   TCubeTiling tiling_{};
