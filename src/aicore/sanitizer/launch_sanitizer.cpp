@@ -304,6 +304,10 @@ void LaunchSanitizer::EndLaunch(bool completed) {
   inherited_valid_.store(false, std::memory_order_relaxed);
 }
 
+std::string LaunchSanitizer::OtherName(uint32_t index) const {
+  return sub_cores_ <= 1 ? Str("block ", index) : CoreName(index);
+}
+
 std::string LaunchSanitizer::CoreName(uint32_t index) const {
   if (sub_cores_ <= 1) return Str("block ", index, "/", block_num_);
   return Str("block ", index / sub_cores_, "/", block_num_ / sub_cores_, " AIV", index % sub_cores_);
@@ -450,7 +454,7 @@ LaunchSanitizer::Finding LaunchSanitizer::RaceFinding(const std::string& kernel,
                   hit.name, " (call ", hit.call, ") ", Verb(hit.kind, true), " ",
                   GmRegion(std::max(hit.begin, other.begin), std::min(hit.end, other.end),
                            hit.alloc),
-                  ", which ", CoreName(other.block), " ", Verb(other.kind, false), " with ",
+                  ", which ", OtherName(other.block), " ", Verb(other.kind, false), " with ",
                   PipeNameOf(other.pipe), " ", other.name, " (call ", other.call, "), ", unordered);
   return f;
 }
@@ -510,7 +514,10 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindCrossBlockRace(
       }
       if (hit != nullptr) {
         if (!best || b < best->block || (b == best->block && hit->call < best->call)) {
-          best = RaceFinding(kernel, *hit, *other, "with no SyncAll between them");
+          best = RaceFinding(kernel, *hit, *other,
+                             sub_cores_ > 1 ? "with no SyncAll or CrossCoreSetFlag / "
+                                              "CrossCoreWaitFlag between them"
+                                            : "with no SyncAll between them");
         }
         break;  // later blocks of this epoch can only be attributed higher
       }
@@ -574,8 +581,8 @@ std::optional<LaunchSanitizer::Finding> LaunchSanitizer::FindUnorderedRace(
   return RaceFinding(kernel, *best_hit, *best_other,
                      Str("with no SyncAll between them and no ", flags,
                          " chain from one to the other; what would order them: ",
-                         CoreName(best_other->block), " setting, after its access, a flag that ",
-                         CoreName(best_hit->block),
+                         OtherName(best_other->block), " setting, after its access, a flag that ",
+                         OtherName(best_hit->block),
                          " waits for before its access (directly or through other ",
                          sub_cores_ > 1 ? "sub-cores" : "blocks", "), or the other way round"));
 }

@@ -207,6 +207,8 @@ class LaunchSanitizer {
   uint32_t sub_cores() const { return sub_cores_; }
   // "block 3/8", or "block 1/4 AIV1" in a mix launch (as WhereAmI names sub-cores).
   std::string CoreName(uint32_t index) const;
+  // The other core of a report: "block b" (a mix launch's AIV: as CoreName).
+  std::string OtherName(uint32_t index) const;
   // Unique per launch (per Reset), process-wide: what a block's sanitizer learnt about the
   // kernel's string literals (names, operand roles) holds for the other blocks of this launch
   // only, since a later launch may run code loaded at the same addresses.

@@ -144,7 +144,7 @@ TEST(MixSanitizer, AReadNoFlagOrdersAfterTheOtherAivsWriteIsARace) {
   EXPECT_THAT(error, HasSubstr("which block 0/1 AIV"));
   EXPECT_THAT(error, HasSubstr("DataCopy UB->GM"));
   EXPECT_THAT(error, HasSubstr("DataCopy GM->UB"));
-  EXPECT_THAT(error, HasSubstr("no CrossCoreSetFlag / CrossCoreWaitFlag or IBSet / IBWait chain"));
+  EXPECT_THAT(error, HasSubstr("with no SyncAll or CrossCoreSetFlag / CrossCoreWaitFlag between"));
 }
 
 TEST(MixSanitizer, TwoAivsWritingTheSameBytesRace) {
