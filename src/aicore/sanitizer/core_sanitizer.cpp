@@ -653,8 +653,9 @@ void CoreSanitizer::Gm(trace::Pipe pipe, Access access, const GmRange& alloc, co
   const bool read = access == Access::kRead || access == Access::kReadWrite;
   if (pipe == trace::Pipe::kNone) pipe = write ? trace::Pipe::kMte3 : trace::Pipe::kMte2;
   // SetAtomicAdd/Max/Min turn the DMA writes out of the core (MTE3, FIX) into accumulations.
-  const uint8_t atomic =
+  uint8_t atomic =
       write && (pipe == trace::Pipe::kMte3 || pipe == trace::Pipe::kFix) ? core_.sys.atomic_op : 0;
+  if (write && atomic == 0 && core_.sys.gm_zero_fill) atomic = kGmZeroFillOp;
   const auto at = reinterpret_cast<uint64_t>(first);
   if (mode_ == Mode::kFollow) {
     const SanitizerEvent* r = Expect(kEvGmFootprint);

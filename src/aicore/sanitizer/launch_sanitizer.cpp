@@ -366,7 +366,8 @@ void LaunchSanitizer::AddBlockLog(uint32_t block, BlockGmLog& log) {
 
 namespace {
 
-constexpr int kKinds = kGmAtomic + 4;  // read, write, atomic add / max / min (AtomicOp 1..3)
+// read, write, atomic add / max / min (AtomicOp 1..3), zero fill (kGmZeroFillOp)
+constexpr int kKinds = kGmAtomic + kGmZeroFillOp + 1;
 
 bool Conflicts(uint8_t a, uint8_t b) {
   if (a == kGmRead && b == kGmRead) return false;
@@ -420,6 +421,7 @@ class Union {
 std::string Verb(uint8_t kind, bool present) {
   if (kind == kGmRead) return present ? "reads" : "read";
   if (kind == kGmWrite) return present ? "writes" : "wrote";
+  if (kind == kGmAtomic + kGmZeroFillOp) return present ? "fills with zeros" : "filled with zeros";
   const char* op = AtomicOpName(static_cast<AtomicOp>(kind - kGmAtomic));
   return present ? Str("accumulates (SetAtomic", op, ") into")
                  : Str("accumulated into (SetAtomic", op, ")");

@@ -36,6 +36,9 @@ struct GmInterval {
   GmRange alloc;
 };
 enum : uint8_t { kGmRead = 0, kGmWrite = 1, kGmAtomic = 2 };
+// The "atomic" code of a write that fills with zeros (InitOutput(..., 0)), after AtomicOp's 1..3:
+// such writes commute with each other, like accumulations of one kind.
+constexpr uint8_t kGmZeroFillOp = 4;
 
 // GM bytes a block's SetAtomicAdd copies added zero to (`zero`) or a value other than zero, in one
 // SyncAll epoch. Adding zero leaves GM as it is whenever it happens, so those bytes take part in

@@ -194,6 +194,8 @@ struct SystemState {
   // when copies overwrite.
   uint8_t atomic_op = 0;
   const char* atomic_type = nullptr;
+  // InitOutput with the value 0 is writing (the sanitizer's GM log: fills of zero commute).
+  bool gm_zero_fill = false;
 };
 
 // The cube unit's registers: the Fixpipe NZ2ND / pre-quant registers (SetFixpipeNz2ndFlag,
