@@ -295,6 +295,9 @@ void SyncAllImpl(bool aiv_only) {
   // each AIC wait for its AIVs (mode 2, flag 12), meet the other AICs (mode 0, flag 11) and release
   // its AIVs (mode 2, flag 13). Those flag ids are reserved (the CrossCoreSetFlag docs).
   if (core.launch->layout == KernelLayout::kMix) {
+    // Every path of CANN's SyncAllImpl (dav_c220) starts with PipeBarrier<PIPE_ALL>: what the
+    // sub-core issued before is done when its flag goes out (the sanitizer's per-core order).
+    if (core.sanitizer != nullptr) core.sanitizer->PipeBarrier(trace::Pipe::kNone, "SyncAll");
     constexpr uint16_t kSyncAicFlag = 11, kSyncAivFlag = 12, kSyncAicAivFlag = 13,
                        kSyncAivOnlyAll = 14;
     if (aiv_only) {

@@ -1505,12 +1505,16 @@ void CoreSanitizer::ReportRace(const AccessRef& earlier, bool earlier_write, boo
   clean_ = false;
   const int now_pipe = PipeIndex(cur_.pipe);
   std::string now_verb = now_write ? "writes" : "reads";
-  if (now_write && now_atomic != 0) {
+  if (now_write && now_atomic == kGmZeroFillOp) {
+    now_verb = "fills with zeros (InitOutput)";
+  } else if (now_write && now_atomic != 0) {
     now_verb =
         Str("accumulates (SetAtomic", AtomicOpName(static_cast<AtomicOp>(now_atomic)), ") into");
   }
   std::string then_verb = earlier_write ? "wrote" : "read";
-  if (earlier_write && earlier.atomic != 0) {
+  if (earlier_write && earlier.atomic == kGmZeroFillOp) {
+    then_verb = "filled with zeros (InitOutput)";
+  } else if (earlier_write && earlier.atomic != 0) {
     then_verb = Str("accumulated into (SetAtomic",
                     AtomicOpName(static_cast<AtomicOp>(earlier.atomic)), ")");
   }
