@@ -73,14 +73,42 @@ CoreContext* MatmulServerFor(CoreContext& core, const char* call) {
   return g.server[sub].get();
 }
 
+namespace {
+
+// Whether AIV `sub` of `g` may still post a request before it stops: it has not left the kernel,
+// does not spin on GM and does not wait on a cross-core flag nobody has set. Under g.mu.
+bool MayPost(const MixGroup& g, uint32_t sub) {
+  const int slot = 1 + static_cast<int>(sub);
+  if (g.exited[slot] || g.parked[slot]) return false;
+  if (g.posted[sub]) return true;
+  return !g.waiting[slot] || g.counters[slot][g.wait_flag[slot]] > 0;
+}
+
+// Whether the AIC takes AIV `sub`'s request next: it polls from the AIV whose turn it is, in
+// order, and passes over those that cannot post any more. One that runs towards its next request
+// is waited for (its request comes first on the device when both run alike), unless it has not
+// posted within `patience` (a kernel spinning on GM by itself): the order is then the host's.
+bool TakesNext(const MixGroup& g, uint32_t sub, bool patience_spent) {
+  if (g.serving) return false;
+  for (uint32_t c = static_cast<uint32_t>(g.serve_turn); c != sub; c = (c + 1) % g.aivs) {
+    if (g.posted[c]) return false;
+    if (MayPost(g, c) && !patience_spent) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 struct MatmulServerScope::State {
-  std::unique_lock<std::mutex> lock;
+  MixGroup* group = nullptr;
+  uint32_t sub = 0;
   std::unique_ptr<CurrentCoreSwitch> as_server;
 };
 
 MatmulServerScope::MatmulServerScope(CoreContext* server) {
   if (server == nullptr) return;
   MixGroup& g = *server->group;
+  const auto sub = static_cast<uint32_t>(server->matmul.client);
   {
     std::unique_lock<std::mutex> lock(g.mu);
     while (!g.server_ready) {
@@ -99,13 +127,41 @@ MatmulServerScope::MatmulServerScope(CoreContext* server) {
               server->launch->cancel_reason + " (waiting for the Matmul server)");
       }
     }
+    g.posted[sub] = true;
+    g.cv.notify_all();
+    const auto since = std::chrono::steady_clock::now();
+    constexpr auto kPatience = std::chrono::seconds(2);
+    while (!TakesNext(g, sub, std::chrono::steady_clock::now() - since > kPatience)) {
+      if (g.failed) {
+        g.posted[sub] = false;
+        throw SubCoreStopped{};
+      }
+      g.cv.wait_for(lock, std::chrono::milliseconds(50));
+      if (server->launch->cancelled.load(std::memory_order_acquire)) {
+        g.posted[sub] = false;
+        lock.unlock();
+        Fault(ErrorKind::kTimeout,
+              server->launch->cancel_reason + " (waiting for the Matmul server)");
+      }
+    }
+    g.posted[sub] = false;
+    g.serving = true;
   }
   state_ = std::make_unique<State>();
-  state_->lock = std::unique_lock<std::mutex>(g.server_mu);
+  state_->group = &g;
+  state_->sub = sub;
   state_->as_server = std::make_unique<CurrentCoreSwitch>(server);
 }
 
-MatmulServerScope::~MatmulServerScope() = default;
+MatmulServerScope::~MatmulServerScope() {
+  if (!state_) return;
+  state_->as_server.reset();
+  MixGroup& g = *state_->group;
+  std::lock_guard<std::mutex> lock(g.mu);
+  g.serving = false;
+  g.serve_turn = static_cast<int>((state_->sub + 1) % g.aivs);
+  g.cv.notify_all();
+}
 
 }  // namespace ascsim::aicore
 

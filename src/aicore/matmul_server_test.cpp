@@ -1,15 +1,81 @@
 // Matmul's scratch matrix comes from the allocator the runtime installs in the launch
-// (LaunchShared::alloc_gm / free_gm), never from a call up into the runtime.
+// (LaunchShared::alloc_gm / free_gm), never from a call up into the runtime; the AIC of a mix
+// block takes its two clients' requests in turn, whatever the host threads' timing.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "aicore_test_util.h"
+#include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "runtime/device_memory_internal.h"
+#include "tikicpulib.h"
+#include "tiling/tiling_api.h"
+
+// kernel_operator.h's DT_* macros (CANN's kernel_type.h) would rename matmul_tiling::DataType's
+// enumerators in the host tiling below.
+#undef DT_FLOAT
+#undef DT_FLOAT16
+
+namespace {
+
+constexpr int kSide = 32;     // each request: one 32 x 32 x 32 product
+constexpr int kRounds = 3;    // requests (IterateAll) per client
+constexpr uint64_t kCBytes = kSide * kSide * sizeof(float);
+
+// How the two AIVs of the block reach their requests (the AIC must take them in turn anyway).
+enum ServeCase : int32_t {
+  kAiv1Late = 0,        // AIV 1 sleeps before each request: the host would serve AIV 0 first
+  kAiv0Late = 1,        // the same for AIV 0
+  kAiv1AfterFlag = 2,   // AIV 1 meets AIV 0 (mode 1) only after AIV 0's requests were served
+  kAiv1Idle = 3,        // AIV 1 makes no request and leaves
+};
+
+}  // namespace
+
+// Each AIV multiplies its own A (sub) by B kRounds times into C[sub][round].
+extern "C" __global__ __aicore__ void mm_serve_order(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                                     GM_ADDR tilingGm, GM_ADDR caseGm) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  std::memcpy(&tiling, tilingGm, sizeof(tiling));
+  using A_TYPE = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
+  using C_TYPE = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+  AscendC::Matmul<A_TYPE, A_TYPE, C_TYPE, C_TYPE> mm;
+  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), mm, &tiling);
+  const int32_t serve_case = *reinterpret_cast<__gm__ int32_t*>(caseGm);
+  const int32_t sub = static_cast<int32_t>(AscendC::GetSubBlockIdx());
+  AscendC::GlobalTensor<half> aGlobal, bGlobal;
+  AscendC::GlobalTensor<float> cGlobal;
+  aGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), 2 * kSide * kSide);
+  bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), kSide * kSide);
+  cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 2 * kRounds * kSide * kSide);
+  if (serve_case == kAiv1Idle && sub == 1) return;
+  if (serve_case == kAiv1AfterFlag && sub == 1) {  // mode 1: the AIVs meet once both have set
+    AscendC::CrossCoreSetFlag<0x1, PIPE_MTE3>(7);
+    AscendC::CrossCoreWaitFlag<0x1, PIPE_MTE3>(7);
+  }
+  const bool late = (serve_case == kAiv1Late && sub == 1) || (serve_case == kAiv0Late && sub == 0);
+  for (int32_t r = 0; r < kRounds; ++r) {
+    if (late) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    mm.SetTensorA(aGlobal[sub * kSide * kSide]);
+    mm.SetTensorB(bGlobal);
+    mm.IterateAll(cGlobal[(sub * kRounds + r) * kSide * kSide]);
+  }
+  mm.End();
+  if (serve_case == kAiv1AfterFlag && sub == 0) {
+    AscendC::CrossCoreSetFlag<0x1, PIPE_MTE3>(7);
+    AscendC::CrossCoreWaitFlag<0x1, PIPE_MTE3>(7);
+  }
+}
 
 namespace {
 
@@ -79,6 +145,70 @@ TEST(MatmulScratch, FreeOutsideACoreTouchesNothing) {
   ascsim::matmul::ScratchFree(p);  // no current core, so no launch allocator to return it to
   EXPECT_EQ(counts.frees, 0);
   ascsim::DeviceFree(p);
+}
+
+// The client of each request that reads A, in the AIC's trace order: a request starts with the
+// message the AIC takes (Matmul::Message); its copies of A say whose it is (each AIV has its own A).
+std::vector<int> ServedOrder(ServeCase serve_case) {
+  using namespace matmul_tiling;
+  MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());
+  api.SetDim(1);
+  api.SetAType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetOrgShape(kSide, kSide, kSide);
+  api.SetShape(kSide, kSide, kSide);
+  api.SetBufferSpace(-1, -1, -1);
+  optiling::TCubeTiling host;
+  EXPECT_EQ(api.GetTiling(host), 0);
+  std::vector<uint8_t> tiling(host.GetDataSize());
+  host.SaveToBuffer(tiling.data(), host.GetDataSize());
+  ascsim_test::DeviceBuffer da(2 * kSide * kSide * 2), db(kSide * kSide * 2),
+      dc(2 * kRounds * kCBytes), dt(tiling.size()), dcase(4);
+  std::memset(da.gm(), 0, da.bytes());
+  std::memset(db.gm(), 0, db.bytes());
+  std::memcpy(dt.gm(), tiling.data(), tiling.size());
+  const int32_t code = serve_case;
+  std::memcpy(dcase.gm(), &code, 4);
+  ascsim::Profiler prof;
+  ICPU_RUN_KF(mm_serve_order, 1, da.gm(), db.gm(), dc.gm(), dt.gm(), dcase.gm());
+  prof.Stop();
+  const std::vector<ascsim::LaunchEstimate> launches = prof.Summary();
+  EXPECT_EQ(launches.size(), 1u);
+  std::vector<int> order;
+  if (launches.empty() || !launches[0].traces) return order;
+  const auto a0 = reinterpret_cast<uint64_t>(da.gm());
+  for (const ascsim::trace::CoreTrace& t : *launches[0].traces) {
+    if (t.unit != 1) continue;  // the AIC
+    bool new_request = false;
+    for (const ascsim::trace::ApiCall& call : t.calls) {
+      if (std::strcmp(call.name, "Matmul::Message") == 0) new_request = true;
+      if (!new_request || call.pipe != ascsim::trace::Pipe::kMte2 || call.gm_addr < a0 ||
+          call.gm_addr >= a0 + da.bytes()) {
+        continue;
+      }
+      order.push_back(static_cast<int>((call.gm_addr - a0) / (kSide * kSide * 2)));
+      new_request = false;
+    }
+  }
+  return order;
+}
+
+using Served = std::vector<int>;
+const Served kAlternating = {0, 1, 0, 1, 0, 1};
+
+TEST(MatmulServer, TakesItsTwoClientsInTurnWhicheverReachesItFirst) {
+  // kernel_kfc.h KfcServer::Run polls AIV 0's queue, then AIV 1's: with both clients busy the
+  // AIC alternates, and the host's timing must not change its work (nor the estimate).
+  EXPECT_EQ(ServedOrder(kAiv1Late), kAlternating);
+  EXPECT_EQ(ServedOrder(kAiv0Late), kAlternating);
+}
+
+TEST(MatmulServer, PassesOverAClientThatWaitsOrHasLeft) {
+  // A client that waits on a flag only its partner sets after its requests, or that leaves
+  // without a request, does not hold the AIC.
+  EXPECT_EQ(ServedOrder(kAiv1AfterFlag), (Served{0, 0, 0, 1, 1, 1}));
+  EXPECT_EQ(ServedOrder(kAiv1Idle), (Served{0, 0, 0}));
 }
 
 }  // namespace

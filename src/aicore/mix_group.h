@@ -51,7 +51,14 @@ struct MixGroup {
 
   // Matmul (REGIST_MATMUL_OBJ without ASCENDC_CUBE_ONLY): the AIC serves its AIVs' requests.
   bool server_ready = false;  // the AIC reached REGIST_MATMUL_OBJ
-  std::mutex server_mu;       // one request at a time, as the AIC's server loop takes them
+  // The AIC takes one request at a time, polling its AIVs' message queues in turn (asc-devkit
+  // impl/adv_api/detail/kfc/kernel_kfc.h, KfcServer::Run: one message of AIV i, then AIV i + 1;
+  // an empty queue is passed over). The turn makes the order of the AIC's work, and so its
+  // trace and estimate, the same on every run (matmul_server.cpp, MatmulServerScope).
+  bool serving = false;                // a request runs on the AIC now
+  int serve_turn = 0;                  // the AIV whose request the AIC takes next
+  bool posted[kMaxMixAivs] = {};       // the AIV waits for the AIC to take its request
+  bool parked[1 + kMaxMixAivs] = {};   // the sub-core spins on GM (IBWait, soft SyncAll)
   trace::CoreTrace* aic_trace = nullptr;
   // Per AIV: the buffer records of its server context's TPipes (declared first: they outlive
   // the context).
@@ -72,6 +79,28 @@ struct MixGroup {
     if (fault) failed = true;
     cv.notify_all();
   }
+};
+
+// Marks `core`, when it is a sub-core of a mix block, as spinning on GM for the scope.
+class ParkedScope {
+ public:
+  explicit ParkedScope(const CoreContext& core)
+      : group_(core.group), slot_(group_ != nullptr ? MixGroup::Slot(core) : 0) {
+    Set(true);
+  }
+  ~ParkedScope() { Set(false); }
+  ParkedScope(const ParkedScope&) = delete;
+  ParkedScope& operator=(const ParkedScope&) = delete;
+
+ private:
+  void Set(bool parked) {
+    if (group_ == nullptr) return;
+    std::lock_guard<std::mutex> lock(group_->mu);
+    group_->parked[slot_] = parked;
+    group_->cv.notify_all();
+  }
+  MixGroup* group_;
+  int slot_;
 };
 
 // Makes `core` the current core of this thread for the scope (the Matmul client running its

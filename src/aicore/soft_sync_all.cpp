@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "aicore/mix_group.h"
 #include "ascsim/aicore/sync.h"
 #include "aicore/sanitizer/core_sanitizer.h"
 #include "aicore/sanitizer/launch_sanitizer.h"
@@ -141,6 +142,9 @@ void InterBlockSyncImpl(bool set, int32_t* gm, uint64_t gm_elements, int32_t* ub
   };
   if (core.launch->sanitizer != nullptr) core.launch->sanitizer->InterBlockFlagsUsed();
   if (core.launch->spin_wait) {
+    // A sub-core of a mix block that spins posts no Matmul request meanwhile: its partner's
+    // requests need not wait for its turn.
+    ParkedScope parked(core);
     core.launch->spin_wait(me, call, poll, hang);
   } else if (!poll(true)) {
     Fault(ErrorKind::kSyncMisuse, hang());  // a lone core: nobody else can change the flag

@@ -33,8 +33,9 @@
 //   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
 //     (port only); a miss fills the whole line from HBM. L2 is looked up when a transfer starts,
 //     in the order the data moves across the cores. SetL2CacheHint(CACHE_MODE_DISABLE) reads
-//     neither allocate nor count, and fetch only their own bytes. When the launch's cacheable traffic exceeds L2, every cacheable write
-//     evicts a dirty line: it costs HBM as well ("设置合理的L2 CacheMode").
+//     neither allocate nor count, and fetch only their own bytes. When the launch's cacheable
+//     traffic exceeds L2, every cacheable write evicts a dirty line: it costs HBM as well
+//     ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
 //   - the Matmul API's own scalar work (ScalarWorkCall): its tiling set-up per object and address
@@ -153,7 +154,7 @@ class L2Lines {
   explicit L2Lines(uint64_t capacity) : capacity_(capacity) {}
 
   // A read of [addr, addr + bytes): returns the bytes that hit; allocates the misses unless
-  // `bypass`.
+  // `bypass`, adding the bytes of the lines it fills to `*filled`.
   uint64_t Read(uint64_t addr, uint64_t bytes, bool bypass, uint64_t* filled) {
     uint64_t hit = 0;
     ForGroups(addr, bytes, [&](uint64_t group, uint64_t lo, uint64_t hi) {
@@ -167,23 +168,14 @@ class L2Lines {
         }
       }
       if (bypass || e == nullptr) return;
-      if (!recent) e->lines = 0;
-      const uint64_t fill = kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
-      clock_ += fill;
-      *filled += fill;
-      e->lines |= range;
-      e->stamp = clock_ + 1;
+      *filled += Allocate(e, range, recent);
     });
     return hit;
   }
   void Write(uint64_t addr, uint64_t bytes) {
     ForGroups(addr, bytes, [&](uint64_t group, uint64_t lo, uint64_t hi) {
-      const uint8_t range = Range(lo, hi);
       Entry* e = Find(group, true);
-      if (e->stamp == 0 || clock_ + 1 - e->stamp > capacity_) e->lines = 0;
-      clock_ += kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
-      e->lines |= range;
-      e->stamp = clock_ + 1;
+      Allocate(e, Range(lo, hi), e->stamp != 0 && clock_ + 1 - e->stamp <= capacity_);
     });
   }
 
@@ -194,6 +186,17 @@ class L2Lines {
     uint64_t stamp = 0;
     uint8_t lines = 0;
   };
+  // Makes `range` of group `e` present (its other lines only if `recent`): the lines it fills
+  // advance the allocation clock; returns their bytes.
+  uint64_t Allocate(Entry* e, uint8_t range, bool recent) {
+    if (!recent) e->lines = 0;
+    const uint64_t fill =
+        kLine * static_cast<uint64_t>(__builtin_popcount(range & ~e->lines & 0xFF));
+    clock_ += fill;
+    e->lines |= range;
+    e->stamp = clock_ + 1;
+    return fill;
+  }
   // The lines of a group that [lo, hi) (offsets in the group) touches.
   static uint8_t Range(uint64_t lo, uint64_t hi) {
     const unsigned first = static_cast<unsigned>(lo / kLine),

@@ -8,6 +8,9 @@
 
 #include <cstdint>
 
+#include <cstring>
+
+#include "ascsim/runtime.h"
 #include "kernel_operator.h"
 
 namespace calibration {
@@ -229,6 +232,19 @@ extern "C" __global__ __aicore__ inline void copy_pattern(GM_ADDR src, CopyPatte
   KernelCopyPattern op;
   op.Init(src, pattern);
   op.Process();
+}
+
+// The data_copy README's [12288, 12288] half source (smaller matrices use its start), allocated
+// once per process for every held-out row that reads it; zeros: the estimate does not depend on
+// values.
+inline GM_ADDR DataCopySource() {
+  static void* src = [] {
+    const uint64_t bytes = uint64_t{12288} * 12288 * 2;
+    void* p = ascsim::DeviceMalloc(bytes);
+    std::memset(p, 0, bytes);
+    return p;
+  }();
+  return static_cast<GM_ADDR>(src);
 }
 
 }  // namespace calibration

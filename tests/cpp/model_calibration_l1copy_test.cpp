@@ -23,6 +23,7 @@
 
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
+#include "calibration_kernels.h"
 #include "calibration_matmul.h"
 #include "kernel_operator.h"
 
@@ -212,18 +213,10 @@ class L1CopyHeldOut : public ::testing::TestWithParam<int> {};
 
 TEST_P(L1CopyHeldOut, WithinTwentyPercent) {
   const L1CopyRow& row = kRows[GetParam()];
-  // The [12288, 12288] half source, allocated once for every row (the smaller matrices use its
-  // start); zeros: the estimate does not depend on values.
-  static void* src = [] {
-    const uint64_t bytes = uint64_t{12288} * 12288 * 2;
-    void* p = ascsim::DeviceMalloc(bytes);
-    std::memset(p, 0, bytes);
-    return p;
-  }();
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(0);
   ascsim::Profiler prof;
-  GM_ADDR gsrc = static_cast<GM_ADDR>(src);
+  GM_ADDR gsrc = calibration::DataCopySource();
   const L1CopyScenario scenario = row.scenario;
   ascsim::Launch("l1_copy_pattern", 24, [=] { l1_copy_pattern(gsrc, scenario); });
   prof.Stop();

@@ -168,7 +168,7 @@ TEST(ModelCalibrationMatmul, MixLaunchSharesGmOnlyAmongActiveCores) {
   }
   ASSERT_EQ(aics, 24);
   aic_mte2_ratio /= aics;
-  std::printf("| mix 1024^3: %.2f us, bound %s, aic_mte2_ratio %.2f | AIC-only: %.2f us, %s |\n",
+  std::printf("| mix 1024^3: %.2f us, bound %s, aic_mte2_ratio %.3f | AIC-only: %.2f us, %s |\n",
               mix.estimated_us, mix.bound.c_str(), aic_mte2_ratio, aic.estimated_us,
               aic.bound.c_str());
   // The bound and the utilisation agree: MTE2 busy most of the time means GM-bound. (Each AIC

@@ -231,16 +231,10 @@ class CopyHeldOut : public ::testing::TestWithParam<int> {};
 
 TEST_P(CopyHeldOut, WithinTwentyPercent) {
   const CopyRow row = CopyRows()[static_cast<size_t>(GetParam())];
-  static void* src = [] {
-    const uint64_t bytes = uint64_t{12288} * 12288 * 2;
-    void* p = ascsim::DeviceMalloc(bytes);
-    std::memset(p, 0, bytes);
-    return p;
-  }();
   ascsim::ScopedSettings saved;
   ascsim::SetSanitize(0);
   Profiler prof;
-  GM_ADDR gsrc = static_cast<GM_ADDR>(src);
+  GM_ADDR gsrc = calibration::DataCopySource();
   const calibration::CopyPattern pattern = row.pattern;
   ascsim::Launch("copy_pattern", 48, [=] { calibration::copy_pattern(gsrc, pattern); });
   prof.Stop();

@@ -2,9 +2,9 @@
 //  - on its own core when that core has the cube unit (an AIC, a whole AI core);
 //  - on the AIC of its block when it lives on an AIV of a mix kernel (REGIST_MATMUL_OBJ without
 //    ASCENDC_CUBE_ONLY): the AIV is the client, the AIC the server. Each AIV client gets its own
-//    AIC-side context (its L1/L0 buffers, the AIC's trace); requests run one at a time, as the
-//    device's AIC takes its server messages, and only once the AIC has reached
-//    REGIST_MATMUL_OBJ.
+//    AIC-side context (its L1/L0 buffers, the AIC's trace); requests run one at a time, in the
+//    order the device's AIC polls its clients' message queues (in turn), and only once the AIC
+//    has reached REGIST_MATMUL_OBJ.
 #pragma once
 
 #include <memory>
@@ -23,7 +23,8 @@ void MatmulServerReady(CoreContext& aic);
 bool IsMixAic(const CoreContext& core);
 
 // While alive, this thread runs as `server` (null: stays on its own core), holding the AIC for
-// itself. Waits until the AIC has registered; faults when it never will.
+// itself. Waits until the AIC has registered (faults when it never will) and until the AIC takes
+// this client's request: in turn with the block's other client, passing over one that cannot post.
 class MatmulServerScope {
  public:
   explicit MatmulServerScope(CoreContext* server);
