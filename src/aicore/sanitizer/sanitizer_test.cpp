@@ -757,6 +757,37 @@ TEST(Sanitizer, BlocksAccumulatingWithSetAtomicAddDoNotRace) {
           "between them");
 }
 
+// InitOutput fills GM with zeros through MTE3; reading it back with MTE2 needs MTE3 -> MTE2.
+void ZeroFillThenReadKernel(float *gm, bool sync) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  AscendC::GlobalTensor<float> outGm;
+  outGm.SetGlobalBuffer(gm, 8);
+  pipe.InitBuffer(buf, 32);
+  AscendC::InitOutput<float>(outGm, 8, 0.0f);
+  if (sync) {
+    AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(EVENT_ID0);
+  }
+  AscendC::DataCopy(buf.Get<float>(), outGm, 8);
+}
+
+TEST(Sanitizer, AReadOfWhatInitOutputStillFillsNamesTheFill) {
+  DeviceBuffer gm(32);
+  EXPECT_EQ(RunKernel("zero_fill", 1, kAll, [&] { ZeroFillThenReadKernel(gm.as<float>(), true); })
+                .message,
+            "");
+  const std::string message =
+      RunKernel("zero_fill", 1, kAll, [&] { ZeroFillThenReadKernel(gm.as<float>(), false); })
+          .message;
+  EXPECT_NE(message.find("zero_fill: block 0/1: race: MTE2 DataCopy GM->UB"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find(", which MTE3 InitOutput (call "), std::string::npos) << message;
+  EXPECT_NE(message.find(") filled with zeros (InitOutput), with no "), std::string::npos)
+      << message;
+  EXPECT_EQ(message.find("SetAtomic"), std::string::npos) << message;
+}
+
 // The AbsPad pattern (Ascend/samples operator/ascendc/0_introduction/16_unaligned_abs_
 // kernellaunch): each block clears its slice of `len` elements with plain writes (GM Fill), then
 // adds one 32-byte block at its slice's start under SetAtomicAdd. When the slice is shorter than
