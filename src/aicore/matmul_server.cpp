@@ -11,6 +11,7 @@
 
 #include "aicore/cube_arena.h"
 #include "aicore/mix_group.h"
+#include "aicore/sanitizer/core_sanitizer.h"
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/kernel_type.h"
 #include "ascsim/aicore/tpipe.h"
@@ -151,6 +152,51 @@ MatmulServerScope::MatmulServerScope(CoreContext* server) {
   state_->group = &g;
   state_->sub = sub;
   state_->as_server = std::make_unique<CurrentCoreSwitch>(server);
+}
+
+void MatmulSharedResultDone(CoreContext* server) {
+  MixGroup& g = *server->group;
+  CoreContext& client = CurrentCore();  // AIV 0, back from its request
+  std::lock_guard<std::mutex> lock(g.mu);
+  ++g.shared_results;
+  if (client.sanitizer != nullptr) client.sanitizer->CrossCoreRelease(g.shared_clock);
+  g.cv.notify_all();
+}
+
+void MatmulAwaitSharedResult(CoreContext* server, uint64_t nth) {
+  MixGroup& g = *server->group;
+  CoreContext& client = CurrentCore();  // AIV 1
+  const int me = MixGroup::Slot(client);
+  std::unique_lock<std::mutex> lock(g.mu);
+  g.parked[me] = true;  // it posts nothing while it waits: AIV 0's turn comes at once
+  g.cv.notify_all();
+  while (g.shared_results < nth) {
+    if (g.failed) {
+      g.parked[me] = false;
+      throw SubCoreStopped{};
+    }
+    if (g.exited[1]) {
+      g.parked[me] = false;
+      const uint64_t done = g.shared_results;
+      lock.unlock();
+      Fault(ErrorKind::kSyncMisuse,
+            Str("Matmul::IterateAll: with A and B both ibShare, sub-block 1 takes the C that "
+                "sub-block 0's IterateAll computes (CANN's client posts no request for it), but "
+                "AIV0 left the kernel after ",
+                done, " such IterateAll and this is sub-block 1's ", nth,
+                "; the device would hang until the AI-core timeout (507014): call IterateAll the "
+                "same number of times on both sub-blocks"));
+    }
+    g.cv.wait_for(lock, std::chrono::milliseconds(50));
+    if (client.launch->cancelled.load(std::memory_order_acquire)) {
+      g.parked[me] = false;
+      lock.unlock();
+      Fault(ErrorKind::kTimeout,
+            client.launch->cancel_reason + " (waiting for sub-block 0's shared Matmul result)");
+    }
+  }
+  g.parked[me] = false;
+  if (client.sanitizer != nullptr) client.sanitizer->CrossCoreAcquire(g.shared_clock);
 }
 
 MatmulServerScope::~MatmulServerScope() {

@@ -77,6 +77,44 @@ extern "C" __global__ __aicore__ void mm_serve_order(GM_ADDR a, GM_ADDR b, GM_AD
   }
 }
 
+// A and B both ibShare: each AIV asks for the same C; AIV 1 then copies C to D. AIV 1 calls
+// IterateAll `aiv1_rounds` times, AIV 0 once.
+extern "C" __global__ __aicore__ void mm_shared_result(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR d,
+                                                       GM_ADDR tilingGm, int32_t aiv1_rounds) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::TPipe pipe;
+  TCubeTiling tiling;
+  std::memcpy(&tiling, tilingGm, sizeof(tiling));
+  using A_TYPE = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false,
+                                     LayoutMode::NONE, true>;
+  using C_TYPE = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+  AscendC::Matmul<A_TYPE, A_TYPE, C_TYPE, C_TYPE, CFG_IBSHARE_NORM> mm;
+  REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), mm, &tiling);
+  AscendC::GlobalTensor<half> aGlobal, bGlobal;
+  AscendC::GlobalTensor<float> cGlobal, dGlobal;
+  aGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), kSide * kSide);
+  bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), kSide * kSide);
+  cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), kSide * kSide);
+  dGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(d), kSide * kSide);
+  const uint32_t sub = AscendC::GetSubBlockIdx();
+  const int32_t rounds = sub == 0 ? 1 : aiv1_rounds;
+  for (int32_t r = 0; r < rounds; ++r) {
+    mm.SetTensorA(aGlobal);
+    mm.SetTensorB(bGlobal);
+    mm.IterateAll(cGlobal);
+  }
+  mm.End();
+  if (sub == 1) {
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, kCBytes);
+    AscendC::LocalTensor<float> ub = buf.Get<float>();
+    AscendC::DataCopy(ub, cGlobal, kSide * kSide);
+    AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(EVENT_ID0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(EVENT_ID0);
+    AscendC::DataCopy(dGlobal, ub, kSide * kSide);
+  }
+}
+
 namespace {
 
 using ascsim_test::CoreFixture;
@@ -147,9 +185,8 @@ TEST(MatmulScratch, FreeOutsideACoreTouchesNothing) {
   ascsim::DeviceFree(p);
 }
 
-// The client of each request that reads A, in the AIC's trace order: a request starts with the
-// message the AIC takes (Matmul::Message); its copies of A say whose it is (each AIV has its own A).
-std::vector<int> ServedOrder(ServeCase serve_case) {
+// The host tiling of one kSide^3 half -> float product on one core.
+std::vector<uint8_t> SquareTiling() {
   using namespace matmul_tiling;
   MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());
   api.SetDim(1);
@@ -163,6 +200,13 @@ std::vector<int> ServedOrder(ServeCase serve_case) {
   EXPECT_EQ(api.GetTiling(host), 0);
   std::vector<uint8_t> tiling(host.GetDataSize());
   host.SaveToBuffer(tiling.data(), host.GetDataSize());
+  return tiling;
+}
+
+// The client of each request that reads A, in the AIC's trace order: a request starts with the
+// message the AIC takes (Matmul::Message); its copies of A say whose it is (each AIV has its own A).
+std::vector<int> ServedOrder(ServeCase serve_case) {
+  const std::vector<uint8_t> tiling = SquareTiling();
   ascsim_test::DeviceBuffer da(2 * kSide * kSide * 2), db(kSide * kSide * 2),
       dc(2 * kRounds * kCBytes), dt(tiling.size()), dcase(4);
   std::memset(da.gm(), 0, da.bytes());
@@ -209,6 +253,50 @@ TEST(MatmulServer, PassesOverAClientThatWaitsOrHasLeft) {
   // without a request, does not hold the AIC.
   EXPECT_EQ(ServedOrder(kAiv1AfterFlag), (Served{0, 0, 0, 1, 1, 1}));
   EXPECT_EQ(ServedOrder(kAiv1Idle), (Served{0, 0, 0}));
+}
+
+// Runs mm_shared_result with A and B all ones under the race and init checks; returns the
+// error ("" when clean) and D.
+std::string RunSharedResult(int32_t aiv1_rounds, std::vector<float>* d_out) {
+  const std::vector<uint8_t> tiling = SquareTiling();
+  ascsim_test::DeviceBuffer da(kSide * kSide * 2), db(kSide * kSide * 2), dc(kCBytes),
+      dd(kCBytes), dt(tiling.size());
+  const half one(1.0f);
+  for (int i = 0; i < kSide * kSide; ++i) da.as<half>()[i] = db.as<half>()[i] = one;
+  std::memset(dc.gm(), 0, dc.bytes());
+  std::memset(dd.gm(), 0, dd.bytes());
+  std::memcpy(dt.gm(), tiling.data(), tiling.size());
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(ascsim::kSanitizeRace | ascsim::kSanitizeInit);
+  std::string error;
+  try {
+    ICPU_RUN_KF(mm_shared_result, 1, da.gm(), db.gm(), dc.gm(), dd.gm(), dt.gm(), aiv1_rounds);
+  } catch (const ascsim::Error& e) {
+    error = e.what();
+  }
+  d_out->assign(dd.as<float>(), dd.as<float>() + kSide * kSide);
+  return error;
+}
+
+TEST(MatmulServer, WithAAndBIbShareTheSecondClientWaitsForTheFirstsResult) {
+  // The AIC computes C once, for AIV 0; AIV 1's IterateAll returns once C is written, so its copy
+  // of C right after reads the product (and the sanitizer orders it after the AIC's Fixpipe).
+  std::vector<float> d;
+  EXPECT_EQ(RunSharedResult(1, &d), "");
+  for (int i = 0; i < kSide * kSide; ++i) ASSERT_EQ(d[i], float(kSide)) << "element " << i;
+}
+
+TEST(MatmulServer, ASharedResultTheFirstClientNeverAsksForIsAHang) {
+  std::vector<float> d;
+  const std::string error = RunSharedResult(2, &d);
+  EXPECT_NE(error.find("mm_shared_result: block 0/1 AIV1: Matmul::IterateAll: with A and B both "
+                       "ibShare, sub-block 1 takes the C that sub-block 0's IterateAll computes"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("AIV0 left the kernel after 1 such IterateAll and this is sub-block 1's 2;"
+                       " the device would hang"),
+            std::string::npos)
+      << error;
 }
 
 }  // namespace

@@ -58,7 +58,12 @@ struct MixGroup {
   bool serving = false;                // a request runs on the AIC now
   int serve_turn = 0;                  // the AIV whose request the AIC takes next
   bool posted[kMaxMixAivs] = {};       // the AIV waits for the AIC to take its request
-  bool parked[1 + kMaxMixAivs] = {};   // the sub-core spins on GM (IBWait, soft SyncAll)
+  bool parked[1 + kMaxMixAivs] = {};   // the sub-core spins on GM (IBWait, soft SyncAll) or
+                                       // waits for a shared Matmul result
+  // A and B both ibShare: the results of AIV 0's IterateAll, which AIV 1 shares, and (sanitizer)
+  // what AIV 0 had done when the last of them was written.
+  uint64_t shared_results = 0;
+  std::vector<uint32_t> shared_clock;
   trace::CoreTrace* aic_trace = nullptr;
   // Per AIV: the buffer records of its server context's TPipes (declared first: they outlive
   // the context).

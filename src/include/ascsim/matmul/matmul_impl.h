@@ -287,16 +287,26 @@ class MatmulImpl {
     (void)waitIterateAll;
     (void)fakeMsg;
     // A and B both ibShare ("sameab"): sub-block 1's client posts no message, so the AIC computes
-    // and writes C once, for sub-block 0 (asc-devkit 82b89a15f include/adv_api/matmul/
-    // matmul_client.h PostMessage: "Do not send v1's message to cube"). Its wait for that
-    // result (devEvtID - 1) is not modelled: sub-block 1 returns at once.
-    if constexpr (A_TYPE::ibShare && B_TYPE::ibShare) {
-      if (client_ && ascsim::aicore::CurrentCore().sub_block_idx == 1) return;
+    // and writes C once, for sub-block 0, and sub-block 1 waits for that result (asc-devkit
+    // 82b89a15f include/adv_api/matmul/matmul_client.h PostMessage: "Do not send v1's message to
+    // cube"; IterateAll waits on devEvtID - 1 there).
+    constexpr bool kSharedResult = A_TYPE::ibShare && B_TYPE::ibShare;
+    if constexpr (kSharedResult) {
+      if (client_ && ascsim::aicore::CurrentCore().sub_block_idx == 1) {
+        RequireInit("IterateAll");
+        ascsim::aicore::MatmulAwaitSharedResult(server_, ++sharedResults_);
+        return;
+      }
     }
-    ServerScope scope(this);
-    ResetIteration();
-    while (IterateOnCube("IterateAll", false, nullptr)) {
-      CopyOutGm("IterateAll", gm, enAtomic, false);
+    {
+      ServerScope scope(this);
+      ResetIteration();
+      while (IterateOnCube("IterateAll", false, nullptr)) {
+        CopyOutGm("IterateAll", gm, enAtomic, false);
+      }
+    }
+    if constexpr (kSharedResult) {
+      if (client_) ascsim::aicore::MatmulSharedResultDone(server_);
     }
   }
   template <bool sync = true>
@@ -1357,6 +1367,7 @@ class MatmulImpl {
   TCubeTiling tiling_{};
   bool inited_ = false;
   bool client_ = false;
+  uint64_t sharedResults_ = 0;  // sub-block 1 under A + B ibShare: the results it took
   bool resources_ = false;
   bool biasBuffer_ = false;
   TPipe* pipe_ = nullptr;

@@ -22,6 +22,14 @@ void MatmulServerReady(CoreContext& aic);
 // True on the AIC of a mix block (where REGIST_MATMUL_OBJ leaves the kernel to serve).
 bool IsMixAic(const CoreContext& core);
 
+// A and B both ibShare: AIV 0's IterateAll computes C for both clients and AIV 1 posts no
+// request (asc-devkit matmul_client.h PostMessage); AIV 1's IterateAll waits for the result the
+// AIC then signals. SharedResultDone: AIV 0's request of one such IterateAll ended.
+// AwaitSharedResult: AIV 1 waits for AIV 0's `nth` (1-based) result; faults when AIV 0 left the
+// kernel before it (the device would hang).
+void MatmulSharedResultDone(CoreContext* server);
+void MatmulAwaitSharedResult(CoreContext* server, uint64_t nth);
+
 // While alive, this thread runs as `server` (null: stays on its own core), holding the AIC for
 // itself. Waits until the AIC has registered (faults when it never will) and until the AIC takes
 // this client's request: in turn with the block's other client, passing over one that cannot post.
