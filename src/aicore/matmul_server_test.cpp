@@ -36,13 +36,16 @@ enum ServeCase : int32_t {
   kAiv0Late = 1,        // the same for AIV 0
   kAiv1AfterFlag = 2,   // AIV 1 meets AIV 0 (mode 1) only after AIV 0's requests were served
   kAiv1Idle = 3,        // AIV 1 makes no request and leaves
+  kAiv1Spins = 4,       // AIV 1 spins in IBWait for 500 ms (block 1 sets the flag) first
 };
 
 }  // namespace
 
 // Each AIV multiplies its own A (sub) by B kRounds times into C[sub][round].
+// kAiv1Spins runs two blocks: block 1 only sets the flag block 0's AIV 1 waits for.
 extern "C" __global__ __aicore__ void mm_serve_order(GM_ADDR a, GM_ADDR b, GM_ADDR c,
-                                                     GM_ADDR tilingGm, GM_ADDR caseGm) {
+                                                     GM_ADDR tilingGm, GM_ADDR caseGm,
+                                                     GM_ADDR flagsGm) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   AscendC::TPipe pipe;
   TCubeTiling tiling;
@@ -59,6 +62,25 @@ extern "C" __global__ __aicore__ void mm_serve_order(GM_ADDR a, GM_ADDR b, GM_AD
   bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), kSide * kSide);
   cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 2 * kRounds * kSide * kSide);
   if (serve_case == kAiv1Idle && sub == 1) return;
+  if (serve_case == kAiv1Spins) {
+    AscendC::GlobalTensor<int32_t> flags;
+    flags.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(flagsGm), 64);
+    AscendC::TBuf<AscendC::TPosition::VECCALC> flagBuf;
+    pipe.InitBuffer(flagBuf, 32);
+    const uint32_t block = AscendC::GetBlockIdx() / AscendC::GetSubBlockNum();
+    if (block == 1) {
+      if (sub == 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        AscendC::IBSet<false>(flags, flagBuf.Get<int32_t>(), 1, 0);
+      }
+      return;
+    }
+    if (sub == 1) {
+      AscendC::IBWait<false>(flags, flagBuf.Get<int32_t>(), 1, 0);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));  // AIV 1 spins by now
+    }
+  }
   if (serve_case == kAiv1AfterFlag && sub == 1) {  // mode 1: the AIVs meet once both have set
     AscendC::CrossCoreSetFlag<0x1, PIPE_MTE3>(7);
     AscendC::CrossCoreWaitFlag<0x1, PIPE_MTE3>(7);
@@ -208,14 +230,17 @@ std::vector<uint8_t> SquareTiling() {
 std::vector<int> ServedOrder(ServeCase serve_case) {
   const std::vector<uint8_t> tiling = SquareTiling();
   ascsim_test::DeviceBuffer da(2 * kSide * kSide * 2), db(kSide * kSide * 2),
-      dc(2 * kRounds * kCBytes), dt(tiling.size()), dcase(4);
+      dc(2 * kRounds * kCBytes), dt(tiling.size()), dcase(4), dflags(64 * 4);
   std::memset(da.gm(), 0, da.bytes());
   std::memset(db.gm(), 0, db.bytes());
   std::memcpy(dt.gm(), tiling.data(), tiling.size());
   const int32_t code = serve_case;
   std::memcpy(dcase.gm(), &code, 4);
+  std::memset(dflags.gm(), 0, dflags.bytes());
+  const uint32_t blocks = serve_case == kAiv1Spins ? 2 : 1;
   ascsim::Profiler prof;
-  ICPU_RUN_KF(mm_serve_order, 1, da.gm(), db.gm(), dc.gm(), dt.gm(), dcase.gm());
+  ICPU_RUN_KF(mm_serve_order, blocks, da.gm(), db.gm(), dc.gm(), dt.gm(), dcase.gm(),
+              dflags.gm());
   prof.Stop();
   const std::vector<ascsim::LaunchEstimate> launches = prof.Summary();
   EXPECT_EQ(launches.size(), 1u);
@@ -253,6 +278,12 @@ TEST(MatmulServer, PassesOverAClientThatWaitsOrHasLeft) {
   // without a request, does not hold the AIC.
   EXPECT_EQ(ServedOrder(kAiv1AfterFlag), (Served{0, 0, 0, 1, 1, 1}));
   EXPECT_EQ(ServedOrder(kAiv1Idle), (Served{0, 0, 0}));
+}
+
+TEST(MatmulServer, PassesOverAClientSpinningOnGm) {
+  // AIV 1 spins in IBWait (block 1 sets its flag 500 ms later) while AIV 0 asks: the AIC does
+  // not hold AIV 0's requests for AIV 1's turn (it would get 0, 1, 0, 1, 0, 1 by waiting).
+  EXPECT_EQ(ServedOrder(kAiv1Spins), (Served{0, 0, 0, 1, 1, 1}));
 }
 
 // Runs mm_shared_result with A and B all ones under the race and init checks; returns the
