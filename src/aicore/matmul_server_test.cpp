@@ -11,18 +11,13 @@
 #include <vector>
 
 #include "aicore_test_util.h"
+#include "calibration_matmul.h"
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "runtime/device_memory_internal.h"
 #include "tikicpulib.h"
-#include "tiling/tiling_api.h"
-
-// kernel_operator.h's DT_* macros (CANN's kernel_type.h) would rename matmul_tiling::DataType's
-// enumerators in the host tiling below.
-#undef DT_FLOAT
-#undef DT_FLOAT16
 
 namespace {
 
@@ -209,20 +204,7 @@ TEST(MatmulScratch, FreeOutsideACoreTouchesNothing) {
 
 // The host tiling of one kSide^3 half -> float product on one core.
 std::vector<uint8_t> SquareTiling() {
-  using namespace matmul_tiling;
-  MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());
-  api.SetDim(1);
-  api.SetAType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
-  api.SetBType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
-  api.SetCType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT);
-  api.SetOrgShape(kSide, kSide, kSide);
-  api.SetShape(kSide, kSide, kSide);
-  api.SetBufferSpace(-1, -1, -1);
-  optiling::TCubeTiling host;
-  EXPECT_EQ(api.GetTiling(host), 0);
-  std::vector<uint8_t> tiling(host.GetDataSize());
-  host.SaveToBuffer(tiling.data(), host.GetDataSize());
-  return tiling;
+  return calibration_mm::Tiling({kSide, kSide, kSide, 1, -1, -1, -1});
 }
 
 // The client of each request that reads A, in the AIC's trace order: a request starts with the

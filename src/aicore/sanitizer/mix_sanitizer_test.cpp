@@ -13,16 +13,11 @@
 #include <vector>
 
 #include "aicore_test_util.h"
+#include "calibration_matmul.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "tikicpulib.h"
-#include "tiling/tiling_api.h"
-
-// kernel_operator.h's DT_* macros (CANN's kernel_type.h) would rename matmul_tiling::DataType's
-// enumerators in the host tiling below.
-#undef DT_FLOAT
-#undef DT_FLOAT16
 
 namespace {
 
@@ -113,10 +108,9 @@ extern "C" __global__ __aicore__ void mix_aiv_pipe_race(GM_ADDR data) {
 // As the official MatmulABshare sample does: every AIV zeroes the whole of C with InitOutput, then
 // (with_sync_all) SyncAll, then each AIV's Matmul writes its own 32 rows of C (C = A x B, 64 x 32,
 // K 32).
-namespace {
-
-__aicore__ inline void ZeroThenMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
-                                      int32_t with_sync_all) {
+extern "C" __global__ __aicore__ void mix_zero_then_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                                           GM_ADDR tilingGm, int32_t with_sync_all) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   AscendC::TPipe pipe;
   TCubeTiling tiling;
   std::memcpy(&tiling, tilingGm, sizeof(tiling));
@@ -136,14 +130,6 @@ __aicore__ inline void ZeroThenMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR t
   mm.SetTensorB(bGlobal);
   mm.IterateAll(cGlobal[sub * 32 * 32]);
   mm.End();
-}
-
-}  // namespace
-
-extern "C" __global__ __aicore__ void mix_zero_then_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c,
-                                                           GM_ADDR tilingGm, int32_t with_sync_all) {
-  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
-  ZeroThenMatmul(a, b, c, tilingGm, with_sync_all);
 }
 
 namespace {
@@ -215,19 +201,9 @@ TEST(MixSanitizer, AnAivsOwnPipesAreChecked) {
 
 // Runs mix_zero_then_matmul with A and B all ones; returns the error ("" when clean) and C.
 std::string RunZeroThenMatmul(bool with_sync_all, std::vector<float>* c_out) {
-  using namespace matmul_tiling;
-  MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance());
-  api.SetDim(1);
-  api.SetAType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
-  api.SetBType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT16);
-  api.SetCType(TPosition::GM, matmul_tiling::CubeFormat::ND, DataType::DT_FLOAT);
-  api.SetOrgShape(32, 32, 32);
-  api.SetShape(32, 32, 32);
-  api.SetBufferSpace(-1, -1, -1);
-  optiling::TCubeTiling host;
-  EXPECT_EQ(api.GetTiling(host), 0);
-  DeviceBuffer da(64 * 32 * 2), db(32 * 32 * 2), dc(64 * 32 * 4), dt(host.GetDataSize());
-  host.SaveToBuffer(dt.gm(), host.GetDataSize());
+  const std::vector<uint8_t> tiling = calibration_mm::Tiling({32, 32, 32, 1, -1, -1, -1});
+  DeviceBuffer da(64 * 32 * 2), db(32 * 32 * 2), dc(64 * 32 * 4), dt(tiling.size());
+  std::memcpy(dt.gm(), tiling.data(), tiling.size());
   const half one(1.0f);
   for (int i = 0; i < 64 * 32; ++i) da.as<half>()[i] = one;
   for (int i = 0; i < 32 * 32; ++i) db.as<half>()[i] = one;
