@@ -424,8 +424,7 @@ void CrossCoreWaitImpl(uint8_t mode, pipe_t pipe, uint16_t flag) {
     // for the AIC. A partner that left the kernel or waits itself cannot.
     bool someone = false;
     for (int s = 0; s <= static_cast<int>(g.aivs); ++s) {
-      const bool runnable = !g.waiting[s] || g.counters[s][g.wait_flag[s]] > 0;
-      if (s != me && !g.exited[s] && runnable) someone = true;
+      if (s != me && g.Runnable(s)) someone = true;
     }
     // Other blocks may still complete a mode-0 round or release a partner.
     if (!someone && LaunchStuck(L, &seen)) {

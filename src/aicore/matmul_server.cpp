@@ -80,9 +80,7 @@ namespace {
 // does not spin on GM and does not wait on a cross-core flag nobody has set. Under g.mu.
 bool MayPost(const MixGroup& g, uint32_t sub) {
   const int slot = 1 + static_cast<int>(sub);
-  if (g.exited[slot] || g.parked[slot]) return false;
-  if (g.posted[sub]) return true;
-  return !g.waiting[slot] || g.counters[slot][g.wait_flag[slot]] > 0;
+  return !g.parked[slot] && g.Runnable(slot);
 }
 
 // Whether the AIC takes AIV `sub`'s request next: it polls from the AIV whose turn it is, in

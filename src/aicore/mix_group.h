@@ -77,6 +77,11 @@ struct MixGroup {
   static int Slot(const CoreContext& core) {
     return core.unit == CoreUnit::kAic ? 0 : 1 + static_cast<int>(core.sub_block_idx);
   }
+  // Whether sub-core `slot` may still act (set a flag, post a Matmul request): it has not left the
+  // kernel and does not wait on a cross-core flag nobody has set. Under mu.
+  bool Runnable(int slot) const {
+    return !exited[slot] && (!waiting[slot] || counters[slot][wait_flag[slot]] > 0);
+  }
   // Marks `slot` as out of the kernel and wakes every waiter.
   void Exit(int slot, bool fault) {
     std::lock_guard<std::mutex> lock(mu);
