@@ -7,8 +7,8 @@
 //     of 32 B); it takes one beat unless its blocks collide in the UB banks (asc-devkit
 //     "避免bank冲突 (NPU架构版本2201)": 48 banks of 4 KB in 16 groups; the group of an address is
 //     bits 8..5, the bank within the group bits 17..16; one row per bank group per beat for the
-//     reads and one for the writes; a read and the delayed write of the previous repeat in the same
-//     bank cost a beat more). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
+//     reads and one for the writes; the delayed write of the previous repeat costs a beat more
+//     when every beat of the repeat reads its bank). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
 //     block per cycle, casts and reductions at 256 B per cycle, all plus the head.
 //     The head is the instruction's latency, not issue time: the pipe issues the next vector
 //     instruction once this one's repeats have gone in, and the result is usable the head later
@@ -107,37 +107,51 @@ bool IsGmTransfer(const ApiCall& call) {
 // ---- UB banks (arch 2201) ----
 
 // Beats one repeat of a contiguous vector instruction takes: its reads and writes land on
-// 16 bank groups, one row per group per beat each way; the write of the previous repeat (the
-// hardware delays writes by one repeat) in the same bank as a read costs a beat more.
+// 16 bank groups, one row per group per beat each way (asc-devkit bank_conflict_ub README: a
+// read-read conflict is two reads in one bank group, a write-write conflict two writes in one
+// group, a read-write conflict a read and a write in one bank). The hardware delays a repeat's
+// writes by one repeat (the README's scenario 4), so the write that meets this repeat's reads is
+// the previous repeat's. It costs a beat more only if every beat of the repeat reads its bank in
+// its group: when a read-read conflict already spreads the reads over two beats, the write takes
+// the beat in which its bank is free. That is what the README's scenarios 3 and 5 measure:
+// scenario 5 (one-beat reads, the delayed write in src0's bank) costs 1.57x, scenario 3 (two-beat
+// reads, the delayed write in src1's bank) 1.74x, the same as the read-read conflict of scenario 2.
 // `ub`: byte offsets of dst, src0, src1 (kNoUbAddr: absent). Exact for contiguous operands
 // (block stride 1, repeat stride 8), which is what the records describe; the pattern repeats
 // every two repeats, so two are evaluated.
 double BeatsPerRepeat(const uint32_t ub[3]) {
   if (ub[0] == trace::kNoUbAddr && ub[1] == trace::kNoUbAddr) return 1;
+  const auto bank = [](uint64_t a) {
+    return static_cast<int>(((a >> 16) % 3) * 16 + ((a >> 5) & 15));
+  };
   double beats_total = 0;
   for (int r = 1; r <= 2; ++r) {
     int reads[16] = {}, writes[16] = {};
-    bool read_bank[48] = {};
+    int bank_reads[48] = {};  // reads of this repeat per bank
     for (int k = 1; k <= 2; ++k) {
       if (ub[k] == trace::kNoUbAddr) continue;
       for (int b = 0; b < 8; ++b) {
         const uint64_t a = uint64_t{ub[k]} + uint64_t(r) * 256 + uint64_t(b) * 32;
-        const int group = static_cast<int>((a >> 5) & 15);
-        ++reads[group];
-        read_bank[((a >> 16) % 3) * 16 + group] = true;
+        ++reads[(a >> 5) & 15];
+        ++bank_reads[bank(a)];
       }
     }
-    bool rw = false;
     if (ub[0] != trace::kNoUbAddr) {
       for (int b = 0; b < 8; ++b) {
         const uint64_t a = uint64_t{ub[0]} + uint64_t(r) * 256 + uint64_t(b) * 32;
         ++writes[(a >> 5) & 15];
-        const uint64_t prev = a - 256;  // the previous repeat's write, delayed into this beat
-        if (read_bank[((prev >> 16) % 3) * 16 + ((prev >> 5) & 15)]) rw = true;
       }
     }
     int beats = 1;
     for (int g = 0; g < 16; ++g) beats = std::max({beats, reads[g], writes[g]});
+    bool rw = false;
+    if (ub[0] != trace::kNoUbAddr) {
+      for (int b = 0; b < 8; ++b) {
+        // The previous repeat's write, delayed into this repeat.
+        const uint64_t prev = uint64_t{ub[0]} + uint64_t(r - 1) * 256 + uint64_t(b) * 32;
+        if (bank_reads[bank(prev)] >= beats) rw = true;
+      }
+    }
     beats_total += beats + (rw ? 1 : 0);
   }
   return beats_total / 2;

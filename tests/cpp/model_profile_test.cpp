@@ -204,6 +204,40 @@ TEST(ModelProfile, BankConflictsFromUbAddresses) {
   EXPECT_NEAR(same_group.memory.vector_conflict_us, 16.0 / 1850, 1e-9);
 }
 
+// The write of the previous repeat (delayed by the hardware) costs a beat only when every beat of
+// the repeat reads its bank: asc-devkit bank_conflict_ub README, scenario 5 (1.57x: one-beat
+// reads) against scenario 3 (1.74x, the read-read conflict's cost alone).
+TEST(ModelProfile, DelayedWriteTakesTheBeatItsBankIsFree) {
+  auto vector_cycles = [](uint32_t src1, uint32_t dst) {
+    Profiler prof;
+    ascsim::Launch("model_bank_write", 1, [=] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::TPosition::VECCALC> ub;
+      pipe.InitBuffer(ub, 192 * 1024);
+      AscendC::LocalTensor<float> all = ub.Get<float>();
+      AscendC::Duplicate(all, 1.0f, 48 * 1024);
+      AscendC::PipeBarrier<PIPE_V>();
+      AscendC::Add(all[dst / 4], all[0], all[src1 / 4], 4096);  // 64 repeats
+    });
+    const LaunchEstimate e = prof.Summary().at(0);
+    for (const ascsim::TimelineEvent& ev : e.events) {
+      if (std::string((*e.traces)[ev.block].calls[ev.call_index].name) == "Add")
+        return ev.dur_us * 1850;
+    }
+    return 0.0;
+  };
+  // One-beat reads; the delayed write lands in src0's bank: 2 beats per repeat.
+  EXPECT_NEAR(vector_cycles(0x10100, 0x4020), 22 + 64 * 2, 1e-6);
+  // src0 and src1 in one bank group (two beats); the delayed write in src1's bank takes the beat
+  // src0 is read in: still 2 beats.
+  EXPECT_NEAR(vector_cycles(0x10000, 0x14100), 22 + 64 * 2, 1e-6);
+  // src0 and src1 in one bank (two beats, both reading it); the delayed write in that bank finds
+  // no free beat: 3 beats.
+  EXPECT_NEAR(vector_cycles(0x4000, 0x8100), 22 + 64 * 3, 1e-6);
+  // No conflict at all: 1 beat.
+  EXPECT_NEAR(vector_cycles(0x10100, 0x20000), 22 + 64, 1e-6);
+}
+
 // The seed's add_custom (queues, BUFFER_NUM 2, no L2 hint) on 8192 x 8192 half over 48 blocks:
 // the conditions of the asc-devkit Add best practice's case 4 (double buffer, x, y, z through
 // L2), published at 264.02 us (model_calibration_test.cpp has all six published versions).
