@@ -5,10 +5,14 @@
 // them registers all of them at once, yet its second pass over a slice comes after every other
 // core's first pass (the data_copy README's scenario 5: a 302 MB matrix read four times by 48
 // cores hits L2 0.005% of the time). A miss fills its whole 512 B line from HBM; a read that
-// bypasses L2 fetches only its own bytes (docs/calibration.md, first held-out set).
+// bypasses L2 fetches only its own bytes (docs/calibration.md, first held-out set). A row that
+// starts off a line boundary and runs past it fetches its head line in full, even when L2 holds
+// it (docs/calibration.md, "Rows off 512 B boundaries").
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "ascsim/profile.h"
@@ -124,6 +128,60 @@ TEST(CostModelL2Lines, AMissFillsItsWholeLineABypassOnlyItsBytes) {
   EXPECT_EQ(cached.memory.l2_hit_bytes, 0u);
   EXPECT_NEAR(cached.memory.hbm_busy_us, (kRows * 512.0 + overhead) / hbm, 1e-9);
   EXPECT_NEAR(bypass.memory.hbm_busy_us, (kRows * 128.0 + overhead) / hbm, 1e-9);
+}
+
+// One core, one single-row copy per {address, bytes}, in order.
+ascsim::LaunchEstimate Rows(const std::vector<std::pair<uint64_t, uint32_t>>& rows, bool bypass) {
+  std::vector<ascsim::trace::CoreTrace> traces(1);
+  for (const auto& [addr, bytes] : rows) {
+    ApiCall copy{};
+    copy.name = "DataCopyPad";
+    copy.kind = ascsim::trace::CallKind::kCopy;
+    copy.pipe = ascsim::trace::Pipe::kMte2;
+    copy.dtype_bytes = 1;
+    copy.elements = bytes;
+    copy.bytes = bytes;
+    copy.gm_addr = addr;
+    copy.gm_rows = 1;
+    copy.gm_run = bytes;
+    if (bypass) copy.l2_mode = ascsim::trace::L2Mode::kDisable;
+    traces[0].calls.push_back(copy);
+  }
+  ascsim::LaunchRecord record;
+  record.kernel = "rows";
+  record.block_dim = 1;
+  record.soc = &ascsim::FindSocProfile("Ascend910B1");
+  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
+  return ascsim::EstimateLaunch(record);
+}
+
+TEST(CostModelL2Lines, AnUnalignedRowFetchesItsHeadLineAgain) {
+  const ascsim::SocProfile& a2 = ascsim::FindSocProfile("Ascend910B1");
+  const double hbm = a2.gm_bandwidth_gbps * 1e3, copy = a2.hbm_run_overhead_bytes;
+  constexpr uint64_t kBase = 0x10000000;
+  // [0, 1000) fills lines 0-1. [1000, 2000) starts in line 1, which L2 holds, and runs on past
+  // it: line 1 comes again from HBM (512 B), then lines 2-3 (1024 B); nothing hits.
+  const ascsim::LaunchEstimate unaligned = Rows({{kBase, 1000}, {kBase + 1000, 1000}}, false);
+  EXPECT_EQ(unaligned.memory.l2_hit_bytes, 0u);
+  EXPECT_NEAR(unaligned.memory.hbm_busy_us, (1024 + 512 + 1024 + 2 * copy) / hbm, 1e-9);
+  EXPECT_EQ(unaligned.memory.unaligned_rows, 1u);
+  EXPECT_EQ(unaligned.memory.unaligned_head_bytes, 512u);
+  EXPECT_NE(ascsim::ExplainEstimate(unaligned).find("Rows off 512 B boundaries: 1 of the rows"),
+            std::string::npos)
+      << ascsim::ExplainEstimate(unaligned);
+  // Starting on the boundary: lines 2-3 only.
+  const ascsim::LaunchEstimate aligned = Rows({{kBase, 1000}, {kBase + 1024, 1000}}, false);
+  EXPECT_NEAR(aligned.memory.hbm_busy_us, (1024 + 1024 + 2 * copy) / hbm, 1e-9);
+  EXPECT_EQ(aligned.memory.unaligned_rows, 0u);
+  EXPECT_EQ(ascsim::ExplainEstimate(aligned).find("512 B boundaries"), std::string::npos);
+  // A row inside one line (128 B at 128) is an ordinary hit: the data_copy README's 128 B tiles.
+  const ascsim::LaunchEstimate inside = Rows({{kBase, 128}, {kBase + 128, 128}}, false);
+  EXPECT_EQ(inside.memory.l2_hit_bytes, 128u);
+  EXPECT_NEAR(inside.memory.hbm_busy_us, (512 + copy) / hbm, 1e-9);
+  // Bypassing L2, a read fetches its own bytes, and an unaligned row its whole head line (24 B
+  // of its own, 488 more).
+  const ascsim::LaunchEstimate bypass = Rows({{kBase + 1000, 1000}}, true);
+  EXPECT_NEAR(bypass.memory.hbm_busy_us, (1000 + 488 + copy) / hbm, 1e-9);
 }
 
 }  // namespace

@@ -183,8 +183,10 @@ const L1CopyRow kRows[] = {
      false},
     {"L1 sc.2: Tile [64,256]", Scenario(12288, 12288, 64, 256, L1Order::kOwnRows), 230.24,
      214.519, false, 0.390},
+    // -53.7% first run, -49.0% before an unaligned row's head line was fetched in full
+    // (docs/calibration.md, set P).
     {"L1 sc.3: N=12287, Tile [64,256]", Scenario(12288, 12287, 64, 256, L1Order::kOwnRows), 438.76,
-     422.515, false, -0.490},
+     422.515, false},
     {"L1 sc.4: whole matrix 4 times, Tile [64,1024]",
      Scenario(12288, 12288, 64, 1024, L1Order::kRepeatWhole), 899.34, 872.19, true},
     {"L1 sc.5: N in 4 slices, 4 times each, Tile [64,1024]",

@@ -168,9 +168,12 @@ TEST(ModelCalibrationMatmul, MixLaunchSharesGmOnlyAmongActiveCores) {
   }
   ASSERT_EQ(aics, 24);
   aic_mte2_ratio /= aics;
-  std::printf("| mix 1024^3: %.2f us, bound %s, aic_mte2_ratio %.3f | AIC-only: %.2f us, %s |\n",
-              mix.estimated_us, mix.bound.c_str(), aic_mte2_ratio, aic.estimated_us,
-              aic.bound.c_str());
+  std::printf(
+      "| mix 1024^3: %.2f us, bound %s, aic_mte2_ratio %.3f, rows off 512 B %llu | AIC-only: "
+      "%.2f us, %s, rows off 512 B %llu |\n",
+      mix.estimated_us, mix.bound.c_str(), aic_mte2_ratio,
+      static_cast<unsigned long long>(mix.memory.unaligned_rows), aic.estimated_us,
+      aic.bound.c_str(), static_cast<unsigned long long>(aic.memory.unaligned_rows));
   // The bound and the utilisation agree: MTE2 busy most of the time means GM-bound. (Each AIC
   // also takes four client requests, 6.6 us in which it issues nothing: MTE2 cannot be busy
   // then.)

@@ -209,7 +209,8 @@ std::vector<CopyRow> CopyRows() {
       {"data_copy sc.1: Tile [1,64]", Pattern(12288, 12288, 1, 64), 564.84},
       {"data_copy sc.2: Tile [64,64]", Pattern(12288, 12288, 64, 64), 233.54},
       {"data_copy sc.3: Tile [64,1024]", Pattern(12288, 12288, 64, 1024), 215.82},
-      {"data_copy sc.4: N=12287, Tile [64,1024]", Pattern(12288, 12287, 64, 1024), 275.3, -0.294},
+      // -29.4% before an unaligned row's head line was fetched in full (docs/calibration.md).
+      {"data_copy sc.4: N=12287, Tile [64,1024]", Pattern(12288, 12287, 64, 1024), 275.3},
       {"data_copy sc.5: whole matrix 4 times", Pattern(12288, 12288, 64, 1024), 828.06},
       {"data_copy sc.6: N in 4 slices, 4 times each", Pattern(12288, 12288, 64, 1024), 365.74},
       {"data_copy sc.7: [6144,512] all blocks in one order", Pattern(6144, 512, 128, 64), 539.42,

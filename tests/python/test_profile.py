@@ -14,14 +14,14 @@ add_custom = pytest.importorskip("add_custom")
 
 
 def halves(n, seed=7):
-    """n float16 values starting on their own 4 KiB page, as device allocations do. The cost model
+    """n float16 values at the start of their own array with 8 KiB to spare after them. The cost
+    model places a NumPy input as the device would place its allocation, at a 512 B boundary, and
     counts a read of a 512 B line an earlier copy of the launch touched as an L2 hit, so two small
     host arrays that malloc placed side by side, sharing a line, would make the estimate depend on
     where they landed."""
     values = np.random.default_rng(seed).uniform(-2, 2, n).astype(np.float16)
     raw = np.empty(values.nbytes + 2 * 4096, np.uint8)
-    start = -raw.ctypes.data % 4096
-    out = raw[start:start + values.nbytes].view(np.float16)
+    out = raw[:values.nbytes].view(np.float16)
     out[...] = values
     return out
 
@@ -287,3 +287,21 @@ def test_a_stopped_profile_cannot_be_reentered():
         with prof:
             add_custom.run_add_custom(x, x)
     assert len(prof.summary()) == 1
+
+
+def test_rows_off_512_byte_lines_count_from_the_start_of_the_allocation():
+    # Device allocations start on 512 B boundaries; a NumPy input is read in place wherever
+    # malloc put it, so the cost model places it as the device would: only a view that starts
+    # off its array's 512 B boundary reads rows off 512 B lines.
+    n = 48 * 16384
+    base = halves(n + 8)
+    with add_custom.profile() as prof:
+        add_custom.run_add_custom(base[:n], base[:n], block_dim=48)
+        add_custom.run_add_custom(base[8:], base[8:], block_dim=48)
+    whole, shifted = prof.summary()
+    assert whole["memory"]["unaligned_rows"] == 0
+    assert whole["memory"]["unaligned_head_bytes"] == 0
+    # 16 B off: every copy of a 32 KB or smaller tile starts inside a line and runs past it.
+    assert shifted["memory"]["unaligned_rows"] == shifted["memory"]["mte2_transfers"]
+    assert shifted["memory"]["unaligned_head_bytes"] == 512 * shifted["memory"]["mte2_transfers"]
+    assert shifted["estimated_us"] > whole["estimated_us"]

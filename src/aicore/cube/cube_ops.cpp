@@ -353,7 +353,7 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const Ascen
   // The GM side (one ND matrix: nValue rows of dValue elements, srcDValue apart), so that the
   // cost model sees which L2 lines a Matmul's A and B blocks touch again.
   if (p.ndNum == 1) {
-    record.gm_addr = reinterpret_cast<uintptr_t>(src);
+    record.gm_addr = ModelGmAddress(src);
     record.gm_rows = p.nValue;
     record.gm_run = static_cast<uint32_t>(p.dValue * es);
     record.gm_pitch = uint64_t{p.srcDValue} * es;

@@ -53,6 +53,9 @@ struct TransferStats {
   uint64_t l2_hit_bytes = 0;      // MTE2 bytes served by L2
   uint64_t bypass_bytes = 0;      // MTE2 bytes of tensors with SetL2CacheHint(CACHE_MODE_DISABLE)
   uint64_t write_back_bytes = 0;  // MTE3 bytes that push dirty L2 lines out to HBM
+  // MTE2 rows that start inside a 512 B line and run past it, and the bytes of those head lines,
+  // which come from HBM in full whatever L2 holds.
+  uint64_t unaligned_rows = 0, unaligned_head_bytes = 0;
   bool l2_thrashing = false;      // the launch's cacheable footprint exceeds L2
   double hbm_busy_us = 0;         // HBM time used (bytes and run overhead at full bandwidth)
   double port_busy_us = 0;        // L2 / interconnect port time used (every byte moved)

@@ -67,12 +67,21 @@ namespace ascsim::aicore {
 trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
                         BufferRef dst_buffer, BufferRef src_buffer);
 
+// The address a copy record gives the cost model for GM byte `gm`: where it would lie on the
+// device, whose allocations (aclrtMalloc, GmAlloc) start on 512 B boundaries
+// (kModelGmAlignment). Host memory a launch reads in place (a NumPy input) may start anywhere;
+// its offsets from the allocation's start are kept, so a row that starts off a 512 B line on the
+// device does here too, whatever malloc gave the array (the cost model charges such rows an HBM
+// line more, docs/calibration.md). Profiling only: it looks the allocation up.
+constexpr uint64_t kModelGmAlignment = 512;
+uint64_t ModelGmAddress(const void* gm);
+
 // The GM side of a copy record: where it starts, its L2 hint and its runs (the cost model's
 // transfer efficiency, L2 and same-address effects). Called inside Record's lambda only.
 template <class T>
 trace::ApiCall WithGm(trace::ApiCall call, const T* gm, AscendC::CacheMode mode, uint64_t rows,
                       uint64_t run_bytes, uint64_t pitch_bytes) {
-  call.gm_addr = reinterpret_cast<uintptr_t>(gm);
+  call.gm_addr = ModelGmAddress(gm);
   call.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(mode));
   call.gm_rows = static_cast<uint32_t>(rows);
   call.gm_run = static_cast<uint32_t>(run_bytes);
