@@ -40,6 +40,7 @@ class PyProfile {
       mem["write_back_bytes"] = e.memory.write_back_bytes;
       mem["unaligned_rows"] = e.memory.unaligned_rows;
       mem["unaligned_head_bytes"] = e.memory.unaligned_head_bytes;
+      mem["same_address_bytes"] = e.memory.same_address_bytes;
       mem["l2_thrashing"] = e.memory.l2_thrashing;
       mem["hbm_busy_us"] = e.memory.hbm_busy_us;
       mem["port_busy_us"] = e.memory.port_busy_us;

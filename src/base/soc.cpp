@@ -36,20 +36,21 @@ struct MemoryFigures {
   double vector_reduce_head_cycles;
   double l2_read_gbps;
   double cube_hit_row_ns;
+  double same_address_gbps;
 };
 constexpr MemoryFigures kA2Memory = {
     22.0, 43.2,  51.3,   900.0, 2200.0, 1.5,   4.0,  uint64_t{192} << 20, 5.0, 0.1, 231.0,
-    0.49, 101.0, 5032.0, 906.0, 3071.0, 100.0, 118.0, 5200.0, 0.95};
+    0.49, 101.0, 5032.0, 906.0, 3071.0, 100.0, 118.0, 5200.0, 0.95, 440.0};
 constexpr MemoryFigures k310PMemory = {22.0,  25.6, 25.6, 256.0, 400.0, 1.5, 4.0, uint64_t{8} << 20,
                                        5.0,   0.1,  0.0,  0.0,   0.0,   0.0, 0.0, 0.0,
-                                       28.0,  0.0,  0.0, 0.0};
+                                       28.0,  0.0,  0.0, 0.0, 0.0};
 #define ASCSIM_MEMORY_FIGURES(m)                                                             \
   m.vector_head_cycles, m.mte2_core_gbps, m.mte3_core_gbps, m.hbm_run_overhead_bytes,        \
       m.port_bandwidth_gbps, m.mte2_port_weight, m.write_back_hbm_weight, m.l2_bytes,        \
       m.task_overhead_us, m.block_dispatch_us, m.mte2_l2_hit_core_gbps, m.cube_miss_head_us, \
       m.cube_miss_core_gbps, m.matmul_init_scalar_cycles, m.matmul_block_scalar_cycles,      \
       m.matmul_message_scalar_cycles, m.hbm_row_overhead_bytes, m.vector_reduce_head_cycles, \
-      m.l2_read_gbps, m.cube_hit_row_ns
+      m.l2_read_gbps, m.cube_hit_row_ns, m.same_address_gbps
 }  // namespace
 
 const std::vector<SocProfile>& SocProfiles() {

@@ -342,6 +342,15 @@ std::string ExplainEstimate(const LaunchEstimate& e) {
         "512 B): rows at 2 B alignment take 1.28x (into UB) to 1.97x (into L1) the MTE2 time of "
         "aligned ones");
   }
+  // Bypassed reads of the lines other cores read at the same moment, once a tenth of the reads.
+  if (m.same_address_bytes * 10 > static_cast<double>(m.mte2_bytes)) {
+    out << "Reads of the same lines at once: " << Fixed(m.same_address_bytes / 1048576.0, 1)
+        << " MB were read around L2 while another core read the same lines; HBM serves such "
+        << "reads in turn.\n";
+    todo.push_back(
+        "stagger the cores over data they all read (core b starting at block (i + b) % n), or "
+        "let L2 serve the re-reads (no CACHE_MODE_DISABLE on it)");
+  }
   const double vec = e.pipes.count("V") ? e.pipes.at("V") : 0;
   if (vec > 0 && m.vector_conflict_us > 0.05 * vec) {
     out << "UB bank conflicts: " << Fixed(100 * m.vector_conflict_us / vec, 0) << "% of " << kind

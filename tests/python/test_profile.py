@@ -301,6 +301,7 @@ def test_rows_off_512_byte_lines_count_from_the_start_of_the_allocation():
     whole, shifted = prof.summary()
     assert whole["memory"]["unaligned_rows"] == 0
     assert whole["memory"]["unaligned_head_bytes"] == 0
+    assert whole["memory"]["same_address_bytes"] == 0  # each block reads its own slice, via L2
     # 16 B off: every copy of a 32 KB or smaller tile starts inside a line and runs past it.
     assert shifted["memory"]["unaligned_rows"] == shifted["memory"]["mte2_transfers"]
     assert shifted["memory"]["unaligned_head_bytes"] == 512 * shifted["memory"]["mte2_transfers"]

@@ -56,6 +56,9 @@ struct TransferStats {
   // MTE2 rows that start inside a 512 B line and run past it, and the bytes of those head lines,
   // which come from HBM in full whatever L2 holds.
   uint64_t unaligned_rows = 0, unaligned_head_bytes = 0;
+  // MTE2 bytes read around L2 while another core's bypassed read was on the same lines (HBM
+  // serves them in turn: SocProfile::same_address_gbps).
+  double same_address_bytes = 0;
   bool l2_thrashing = false;      // the launch's cacheable footprint exceeds L2
   double hbm_busy_us = 0;         // HBM time used (bytes and run overhead at full bandwidth)
   double port_busy_us = 0;        // L2 / interconnect port time used (every byte moved)
