@@ -8,8 +8,9 @@
 //     "避免bank冲突 (NPU架构版本2201)": 48 banks of 4 KB in 16 groups; the group of an address is
 //     bits 8..5, the bank within the group bits 17..16; one row per bank group per beat for the
 //     reads and one for the writes; the delayed write of the previous repeat costs a beat more
-//     when every beat of the repeat reads its bank). Exp/Ln/Sqrt/Div and sort run at vector_complex_per_cycle, Gather one
-//     block per cycle, casts and reductions at 256 B per cycle, all plus the head.
+//     when every beat of the repeat reads its bank). Exp/Ln/Sqrt/Div and sort run at
+//     vector_complex_per_cycle, Gather one block per cycle, casts and reductions at 256 B per
+//     cycle, all plus the head.
 //     The head is the instruction's latency, not issue time: the pipe issues the next vector
 //     instruction once this one's repeats have gone in, and the result is usable the head later
 //     (a reduction's head is vector_reduce_head_cycles: asc-devkit's low-latency-instruction
@@ -33,7 +34,10 @@
 //   - L2 (l2_bytes): a read of a 512 B line touched within the last l2_bytes of allocations hits
 //     (port only); a miss fills the whole line from HBM. L2 is looked up when a transfer starts,
 //     in the order the data moves across the cores. SetL2CacheHint(CACHE_MODE_DISABLE) reads
-//     neither allocate nor count, and fetch only their own bytes. When the launch's cacheable
+//     neither allocate nor count, and fetch only their own bytes. A read row that starts inside a
+//     512 B line and runs past it fetches that head line from HBM in full, even if L2 holds it.
+//     Bypassed reads starting in the line another bypassed read in flight starts in are served
+//     in turn: together at same_address_gbps. When the launch's cacheable
 //     traffic exceeds L2, every cacheable write evicts a dirty line: it costs HBM as well
 //     ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
@@ -329,7 +333,7 @@ struct Flow {
   bool started = false;
   bool done = false;
   uint64_t first_line = 0;  // a bypassed read: 1 + the 512 B line of its first byte (0: none)
-  bool in_turn = false;     // sharing its lines with another core's read now (same_address_gbps)
+  bool in_turn = false;     // another bypassed read in flight starts in that line too, now
 };
 
 // HBM and the port shared by every transfer in flight, fairly (weighted max-min: each transfer
@@ -649,8 +653,9 @@ class MemorySystem {
         rate_[c.index] = std::min(rate_[c.index], r);
       }
     }
-    // Bypassed reads of the lines another core's bypassed read is on at the same moment are
-    // served in turn: together they get same_address_gbps, whatever HBM and the port leave them.
+    // Bypassed reads that start in the line another bypassed read in flight starts in (the cores
+    // reading the same tile at once) are served in turn: together they get same_address_gbps,
+    // whatever HBM and the port leave them.
     // The data_copy README's scenarios where every core reads the same [6144, 512] matrix in the
     // same order with L2 disabled (UB sc.7 on 48 AIVs, L1 sc.6 on 24 AICs) read 0.636 and
     // 0.628 TB/s in all, against 0.98 and 0.72 TB/s with the cores' orders staggered
@@ -674,15 +679,15 @@ class MemorySystem {
   }
 
   // Looks up the rows of a read in L2: returns the bytes that hit, adds the bytes of the lines
-  // the misses fill to `*filled` and, for the heads of unaligned rows, the bytes HBM delivers
-  // beyond their own to `*head_extra`. A row that starts off a 512 B line boundary and runs on
-  // past it has its head line fetched from HBM in full, whether or not L2 holds it: the
-  // data_copy README's rows at 2 B alignment (N = 12287 half) take, against the aligned matrix,
-  // 1.28x the MTE2 time with 2 KB rows on 48 AIVs and 1.97x with 512 B rows on 24 AICs, i.e.
-  // one more line per row (2 KB: 5 lines for 4, 512 B: 2 for 1) while the bytes and their L2
-  // lines are the same ("GM地址尽量512B对齐": 32 B-aligned copies reach ~70% of 512 B-aligned
-  // ones). Rows within one line (128 B pieces at 128 B steps) pay nothing more: the README's
-  // 128 B tiles cost what their lines do.
+  // the misses fill to `*filled` and, for a bypassed read, the bytes HBM delivers for the head
+  // lines of its unaligned rows beyond the rows' own to `*head_extra`. A row that starts off a
+  // 512 B line boundary and runs on past it has its head line fetched from HBM in full, whether
+  // or not L2 holds it: the data_copy README's rows at 2 B alignment (N = 12287 half) take,
+  // against the aligned matrix, 1.28x the MTE2 time with 2 KB rows on 48 AIVs and 1.97x with
+  // 512 B rows on 24 AICs, i.e. one more line per row (2 KB: 5 lines for 4, 512 B: 2 for 1)
+  // while the bytes and their L2 lines are the same ("GM地址尽量512B对齐": 32 B-aligned copies
+  // reach ~70% of 512 B-aligned ones). Rows within one line (128 B pieces at 128 B steps) pay
+  // nothing more: the README's 128 B tiles cost what their lines do.
   uint64_t ReadLines(const ApiCall& call, bool bypass, uint64_t* filled, uint64_t* head_extra) {
     const uint64_t rows = std::max<uint32_t>(1, call.gm_rows);
     const uint64_t run = rows > 1 ? call.gm_run : call.bytes;
@@ -718,8 +723,8 @@ class MemorySystem {
   bool thrashing_;
   TransferStats* stats_;
   double hbm_, port_, l2_read_;  // capacities, bytes/us (l2_read_ 0: hits use the port)
-  double same_address_;          // bytes/us of bypassed reads of lines another read is on (0: off)
-  std::unordered_map<uint64_t, int> readers_;  // active bypassed reads per first line
+  double same_address_;  // bytes/us for bypassed reads in turn on one line (0: no limit)
+  std::unordered_map<uint64_t, int> readers_;  // bypassed reads in flight per first line
   double now_ = 0;
   std::vector<Flow> flows_;
   std::vector<int64_t> active_, ended_, ended_before_;

@@ -89,9 +89,9 @@ struct SocProfile {
   // mte2_l2_hit_core_gbps. The same bytes in fewer, longer rows (CFG_MDL's stepKa x baseK wide
   // tiles) cost less (docs/calibration.md, "Matmul").
   double cube_hit_row_ns = 0;
-  // Reads that bypass L2 (SetL2CacheHint(CACHE_MODE_DISABLE)) of lines another core's bypassed
-  // read is on at the same moment: HBM serves accesses to one address in turn, and together such
-  // reads get this bandwidth (GB/s, all cores; 0: no limit). The data_copy README's "同地址冲突"
+  // Reads that bypass L2 (SetL2CacheHint(CACHE_MODE_DISABLE)) starting in the line another
+  // bypassed read in flight starts in: HBM serves accesses to one address in turn, and together
+  // such reads get this bandwidth (GB/s, all cores; 0: no limit). The data_copy README's "同地址冲突"
   // scenarios (docs/calibration.md, "Reads of the same lines at once").
   double same_address_gbps = 0;
 };
