@@ -2,12 +2,12 @@
 // none for the rows it misses (docs/calibration.md, "Matmul").
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <vector>
 
 #include "ascsim/profile.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
+#include "model/cost_model_test_traces.h"
 
 namespace {
 
@@ -24,27 +24,13 @@ ascsim::LaunchEstimate Gathers(const ascsim::SocProfile& soc, uint32_t rows, int
   std::vector<ascsim::trace::CoreTrace> traces(1);
   for (int pass = 0; pass < passes; ++pass) {
     for (uint32_t i = 0; i < kCopies; ++i) {
-      ApiCall copy{};
-      copy.name = "DataCopy";
-      copy.kind = ascsim::trace::CallKind::kCopy;
-      copy.pipe = ascsim::trace::Pipe::kMte2;
-      copy.dtype_bytes = 2;
-      copy.bytes = uint64_t{rows} * kRowBytes;
-      copy.elements = copy.bytes / 2;
+      ApiCall copy =
+          cost_model_test::GmRead(kBase + uint64_t{i} * rows * kPitch, rows, kRowBytes, kPitch);
       copy.on_gm = true;  // GM -> L1, the cube's gather
-      copy.gm_addr = kBase + uint64_t{i} * rows * kPitch;
-      copy.gm_rows = rows;
-      copy.gm_run = kRowBytes;
-      copy.gm_pitch = kPitch;
       traces[0].calls.push_back(copy);
     }
   }
-  ascsim::LaunchRecord record;
-  record.kernel = "gathers";
-  record.block_dim = 1;
-  record.soc = &soc;
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  return cost_model_test::Estimate(traces, soc);
 }
 
 TEST(CostModelCubeHitRows, EachHitRowCostsTheFigure) {

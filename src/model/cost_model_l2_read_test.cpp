@@ -10,7 +10,6 @@
 // it (docs/calibration.md, "Rows off 512 B boundaries").
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,14 +17,16 @@
 #include "ascsim/profile.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
+#include "model/cost_model_test_traces.h"
 
 namespace {
 
-using ascsim::trace::ApiCall;
+using cost_model_test::Estimate;
+using cost_model_test::GmRead;
 
 constexpr uint32_t kCores = 48;
 constexpr uint64_t kSlice = 256 * 1024;  // each core's slice of GM
-constexpr uint64_t kCopy = 32 * 1024;    // bytes per DataCopy
+constexpr uint32_t kCopy = 32 * 1024;    // bytes per DataCopy
 constexpr int kPasses = 20;              // the first misses L2, the others hit
 
 // 48 AIVs, each reading its own slice `passes` times in 32 KB copies (one row each), nothing
@@ -33,29 +34,13 @@ constexpr int kPasses = 20;              // the first misses L2, the others hit
 ascsim::LaunchEstimate RereadSlices(const ascsim::SocProfile& soc, int passes = kPasses) {
   std::vector<ascsim::trace::CoreTrace> traces(kCores);
   for (uint32_t c = 0; c < kCores; ++c) {
-    traces[c].block_idx = c;
     for (int pass = 0; pass < passes; ++pass) {
       for (uint64_t off = 0; off < kSlice; off += kCopy) {
-        ApiCall copy{};
-        copy.name = "DataCopy";
-        copy.kind = ascsim::trace::CallKind::kCopy;
-        copy.pipe = ascsim::trace::Pipe::kMte2;
-        copy.dtype_bytes = 2;
-        copy.elements = kCopy / 2;
-        copy.bytes = kCopy;
-        copy.gm_addr = 0x10000000 + c * kSlice + off;
-        copy.gm_rows = 1;
-        copy.gm_run = static_cast<uint32_t>(kCopy);
-        traces[c].calls.push_back(copy);
+        traces[c].calls.push_back(GmRead(0x10000000 + c * kSlice + off, 1, kCopy, kCopy));
       }
     }
   }
-  ascsim::LaunchRecord record;
-  record.kernel = "reread";
-  record.block_dim = kCores;
-  record.soc = &soc;
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  return Estimate(traces, soc);
 }
 
 TEST(CostModelL2Read, HitsAreNotHeldToThePort) {
@@ -97,25 +82,8 @@ TEST(CostModelL2Order, ASecondPassHitsWhenAllSlicesFit) {
 // DataCopyPad; `bypass`: SetL2CacheHint(CACHE_MODE_DISABLE).
 ascsim::LaunchEstimate ShortRows(uint32_t rows, bool bypass) {
   std::vector<ascsim::trace::CoreTrace> traces(1);
-  ApiCall copy{};
-  copy.name = "DataCopyPad";
-  copy.kind = ascsim::trace::CallKind::kCopy;
-  copy.pipe = ascsim::trace::Pipe::kMte2;
-  copy.dtype_bytes = 2;
-  copy.elements = rows * 64;
-  copy.bytes = rows * 128;
-  copy.gm_addr = 0x10000000;
-  copy.gm_rows = rows;
-  copy.gm_run = 128;
-  copy.gm_pitch = 512;
-  if (bypass) copy.l2_mode = ascsim::trace::L2Mode::kDisable;
-  traces[0].calls.push_back(copy);
-  ascsim::LaunchRecord record;
-  record.kernel = "short_rows";
-  record.block_dim = 1;
-  record.soc = &ascsim::FindSocProfile("Ascend910B1");
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  traces[0].calls.push_back(GmRead(0x10000000, rows, 128, 512, bypass));
+  return Estimate(traces);
 }
 
 TEST(CostModelL2Lines, AMissFillsItsWholeLineABypassOnlyItsBytes) {
@@ -134,25 +102,9 @@ TEST(CostModelL2Lines, AMissFillsItsWholeLineABypassOnlyItsBytes) {
 ascsim::LaunchEstimate Rows(const std::vector<std::pair<uint64_t, uint32_t>>& rows, bool bypass) {
   std::vector<ascsim::trace::CoreTrace> traces(1);
   for (const auto& [addr, bytes] : rows) {
-    ApiCall copy{};
-    copy.name = "DataCopyPad";
-    copy.kind = ascsim::trace::CallKind::kCopy;
-    copy.pipe = ascsim::trace::Pipe::kMte2;
-    copy.dtype_bytes = 1;
-    copy.elements = bytes;
-    copy.bytes = bytes;
-    copy.gm_addr = addr;
-    copy.gm_rows = 1;
-    copy.gm_run = bytes;
-    if (bypass) copy.l2_mode = ascsim::trace::L2Mode::kDisable;
-    traces[0].calls.push_back(copy);
+    traces[0].calls.push_back(GmRead(addr, 1, bytes, bytes, bypass));
   }
-  ascsim::LaunchRecord record;
-  record.kernel = "rows";
-  record.block_dim = 1;
-  record.soc = &ascsim::FindSocProfile("Ascend910B1");
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  return Estimate(traces);
 }
 
 TEST(CostModelL2Lines, AnUnalignedRowFetchesItsHeadLineAgain) {
@@ -187,31 +139,16 @@ TEST(CostModelL2Lines, AnUnalignedRowFetchesItsHeadLineAgain) {
 // `cores` AIVs each reading 1 MiB in 16 KiB copies, around L2 (`bypass`) or through it, all from
 // the same addresses (`same`) or each from its own.
 ascsim::LaunchEstimate ReadTogether(uint32_t cores, bool same, bool bypass) {
-  constexpr uint64_t kBytes = 1 << 20, kPiece = 16 << 10;
+  constexpr uint64_t kBytes = 1 << 20;
+  constexpr uint32_t kPiece = 16 << 10;
   std::vector<ascsim::trace::CoreTrace> traces(cores);
   for (uint32_t c = 0; c < cores; ++c) {
-    traces[c].block_idx = c;
     for (uint64_t off = 0; off < kBytes; off += kPiece) {
-      ApiCall copy{};
-      copy.name = "DataCopy";
-      copy.kind = ascsim::trace::CallKind::kCopy;
-      copy.pipe = ascsim::trace::Pipe::kMte2;
-      copy.dtype_bytes = 2;
-      copy.elements = kPiece / 2;
-      copy.bytes = kPiece;
-      copy.gm_addr = 0x10000000 + (same ? 0 : c * kBytes) + off;
-      copy.gm_rows = 1;
-      copy.gm_run = static_cast<uint32_t>(kPiece);
-      if (bypass) copy.l2_mode = ascsim::trace::L2Mode::kDisable;
-      traces[c].calls.push_back(copy);
+      const uint64_t addr = 0x10000000 + (same ? 0 : c * kBytes) + off;
+      traces[c].calls.push_back(GmRead(addr, 1, kPiece, kPiece, bypass));
     }
   }
-  ascsim::LaunchRecord record;
-  record.kernel = "read_together";
-  record.block_dim = cores;
-  record.soc = &ascsim::FindSocProfile("Ascend910B1");
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  return Estimate(traces);
 }
 
 TEST(CostModelSameAddress, BypassedReadsOfTheSameLinesAtOnceShareOneBandwidth) {

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <memory>
 #include <vector>
 
 #include "ascsim/profile.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
+#include "model/cost_model_test_traces.h"
 
 namespace {
 
@@ -26,12 +26,7 @@ ascsim::LaunchEstimate WorkThenAdd(uint32_t cycles, bool blocking) {
   add.bytes = add.elements * 2;
   std::vector<ascsim::trace::CoreTrace> traces(1);
   traces[0].calls = {ascsim::trace::ScalarWorkCall("Work", cycles, blocking), add};
-  ascsim::LaunchRecord record;
-  record.kernel = "k";
-  record.block_dim = 1;
-  record.soc = &ascsim::FindSocProfile("Ascend910B1");
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  return ascsim::EstimateLaunch(record);
+  return cost_model_test::Estimate(traces);
 }
 
 TEST(CostModelScalarWork, HoldsPipeSForItsCycles) {
@@ -62,12 +57,7 @@ TEST(CostModelScalarWork, AnAccessWithoutWorkCyclesCostsTheProfilesAccessTime) {
   EXPECT_EQ(access.work_cycles, 0u);
   std::vector<ascsim::trace::CoreTrace> traces(1);
   traces[0].calls = {access};
-  ascsim::LaunchRecord record;
-  record.kernel = "k";
-  record.block_dim = 1;
-  record.soc = &soc;
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  const ascsim::LaunchEstimate e = ascsim::EstimateLaunch(record);
+  const ascsim::LaunchEstimate e = cost_model_test::Estimate(traces, soc);
   EXPECT_NEAR(e.cores[0].busy_us.at("S"), soc.scalar_gm_cycles / (soc.clock_ghz * 1e3), 1e-9);
 }
 

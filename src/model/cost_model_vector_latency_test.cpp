@@ -5,12 +5,12 @@
 // (vector_reduce_head_cycles), block reductions the ordinary one.
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <vector>
 
 #include "ascsim/profile.h"
 #include "ascsim/soc.h"
 #include "ascsim/trace.h"
+#include "model/cost_model_test_traces.h"
 
 namespace {
 
@@ -50,12 +50,7 @@ ApiCall BarrierV() {
 ascsim::CoreEstimate Replay(const std::vector<ApiCall>& calls) {
   std::vector<ascsim::trace::CoreTrace> traces(1);
   traces[0].calls = calls;
-  ascsim::LaunchRecord record;
-  record.kernel = "k";
-  record.block_dim = 1;
-  record.soc = &Soc();
-  record.traces = std::make_shared<const std::vector<ascsim::trace::CoreTrace>>(traces);
-  const ascsim::LaunchEstimate e = ascsim::EstimateLaunch(record);
+  const ascsim::LaunchEstimate e = cost_model_test::Estimate(traces, Soc());
   EXPECT_EQ(e.cores.size(), 1u);
   return e.cores.at(0);
 }
