@@ -9,7 +9,9 @@
 #include <cstdint>
 
 #include <cstring>
+#include <string>
 
+#include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "kernel_operator.h"
 
@@ -245,6 +247,29 @@ inline GM_ADDR DataCopySource() {
     return p;
   }();
   return static_cast<GM_ADDR>(src);
+}
+
+// The bank_conflict_ub README's measurement: one Add of 4096 floats (64 repeats) with src0, src1
+// and dst at the given UB byte offsets, after the whole UB is filled. Returns the Add's estimated
+// duration in us.
+inline double BankLayoutAddUs(uint32_t src0, uint32_t src1, uint32_t dst) {
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(0);
+  ascsim::Profiler prof;
+  ascsim::Launch("bank_add", 1, [=] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> ub;
+    pipe.InitBuffer(ub, kUbBytes);
+    AscendC::LocalTensor<float> all = ub.Get<float>();
+    AscendC::Duplicate(all, 1.0f, kUbBytes / 4);
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::Add(all[dst / 4], all[src0 / 4], all[src1 / 4], 4096);
+  });
+  const ascsim::LaunchEstimate e = prof.Summary().at(0);
+  for (const ascsim::TimelineEvent& ev : e.events) {
+    if (std::string((*e.traces)[ev.block].calls[ev.call_index].name) == "Add") return ev.dur_us;
+  }
+  return 0;
 }
 
 }  // namespace calibration

@@ -270,23 +270,7 @@ TEST(ModelCalibrationHeldOut, BankConflictLayouts) {
                             {0, 0x10100, 0x4020, 3751, 0},  {0, 0x10100, 0x10100, 2390, 0}};
   double base = 0;
   for (const Layout& l : layouts) {
-    ascsim::ScopedSettings saved;
-    ascsim::SetSanitize(0);
-    Profiler prof;
-    ascsim::Launch("bank_add", 1, [l] {
-      AscendC::TPipe pipe;
-      AscendC::TBuf<AscendC::TPosition::VECCALC> ub;
-      pipe.InitBuffer(ub, 192 * 1024);
-      AscendC::LocalTensor<float> all = ub.Get<float>();
-      AscendC::Duplicate(all, 1.0f, 48 * 1024);
-      AscendC::PipeBarrier<PIPE_V>();
-      AscendC::Add(all[l.dst / 4], all[l.src0 / 4], all[l.src1 / 4], 4096);
-    });
-    const LaunchEstimate e = prof.Summary().at(0);
-    double add = 0;
-    for (const ascsim::TimelineEvent& ev : e.events) {
-      if (std::string((*e.traces)[ev.block].calls[ev.call_index].name) == "Add") add = ev.dur_us;
-    }
+    const double add = calibration::BankLayoutAddUs(l.src0, l.src1, l.dst);
     if (base == 0) base = add;
     const double ratio = add / base, published = l.published / 2390;
     std::printf("| held out: bank layout src0 %#x src1 %#x dst %#x | %.2f | %.2f | %+.1f%% |\n",

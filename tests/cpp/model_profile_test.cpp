@@ -15,6 +15,7 @@
 #include "ascsim/profile.h"
 #include "ascsim/runtime.h"
 #include "host/env_trace.h"
+#include "calibration_kernels.h"
 #include "kernel_launchers.h"
 #include "kernel_operator.h"
 
@@ -209,22 +210,7 @@ TEST(ModelProfile, BankConflictsFromUbAddresses) {
 // reads) against scenario 3 (1.74x, the read-read conflict's cost alone).
 TEST(ModelProfile, DelayedWriteTakesTheBeatItsBankIsFree) {
   auto vector_cycles = [](uint32_t src1, uint32_t dst) {
-    Profiler prof;
-    ascsim::Launch("model_bank_write", 1, [=] {
-      AscendC::TPipe pipe;
-      AscendC::TBuf<AscendC::TPosition::VECCALC> ub;
-      pipe.InitBuffer(ub, 192 * 1024);
-      AscendC::LocalTensor<float> all = ub.Get<float>();
-      AscendC::Duplicate(all, 1.0f, 48 * 1024);
-      AscendC::PipeBarrier<PIPE_V>();
-      AscendC::Add(all[dst / 4], all[0], all[src1 / 4], 4096);  // 64 repeats
-    });
-    const LaunchEstimate e = prof.Summary().at(0);
-    for (const ascsim::TimelineEvent& ev : e.events) {
-      if (std::string((*e.traces)[ev.block].calls[ev.call_index].name) == "Add")
-        return ev.dur_us * 1850;
-    }
-    return 0.0;
+    return calibration::BankLayoutAddUs(0, src1, dst) * 1850;  // 1.85 GHz
   };
   // One-beat reads; the delayed write lands in src0's bank: 2 beats per repeat.
   EXPECT_NEAR(vector_cycles(0x10100, 0x4020), 22 + 64 * 2, 1e-6);
