@@ -151,6 +151,6 @@ void copy_gm_to_ubuf(void* dst, void* src, uint8_t sid, uint16_t nBurst, uint16_
   Record(core, [&] {
     return WithGm(CopyCall(kCall, trace::Pipe::kMte2, uint64_t{nBurst} * len, 1,
                            BufferRef(trace::kNoBuffer, offset), trace::kNoBuffer),
-                  s, AscendC::CacheMode::CACHE_MODE_NORMAL, nBurst, len, src_pitch);
+                  gm, s, nBurst, len, src_pitch);
   });
 }

@@ -23,16 +23,6 @@ trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint
   return call;
 }
 
-uint64_t ModelGmAddress(const void* gm) {
-  const auto addr = reinterpret_cast<uintptr_t>(gm);
-  const CoreContext* core = TryCurrentCore();
-  GmRange alloc;
-  if (core == nullptr || core->launch->find_gm == nullptr || !core->launch->find_gm(gm, &alloc)) {
-    return addr;
-  }
-  return addr - reinterpret_cast<uintptr_t>(alloc.begin) % kModelGmAlignment;
-}
-
 void CheckBlockCount(const char* call, uint32_t block_count) {
   if (block_count > kMaxDataCopyBlockCount) {
     Fault(ErrorKind::kInvalidArgument, Str(call, ": blockCount ", block_count,

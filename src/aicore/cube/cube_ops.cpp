@@ -279,7 +279,7 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
 // ---- GM -> L1 with ND -> NZ ----
 
 void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
-           AscendC::CacheMode mode) {
+           AscendC::CacheMode mode, const uint8_t* alloc_begin) {
   CoreContext& core = CurrentCore();
   const bool coupled = !core.launch->soc->split_cores;
   // 310P also converts on the way into UB (GMToUB随路转换ND2NZ); A2 only into L1.
@@ -353,7 +353,7 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const Ascen
   // The GM side (one ND matrix: nValue rows of dValue elements, srcDValue apart), so that the
   // cost model sees which L2 lines a Matmul's A and B blocks touch again.
   if (p.ndNum == 1) {
-    record.gm_addr = ModelGmAddress(src);
+    record.gm_addr = ModelGmAddress(src, alloc_begin);
     record.gm_rows = p.nValue;
     record.gm_run = static_cast<uint32_t>(p.dValue * es);
     record.gm_pitch = uint64_t{p.srcDValue} * es;

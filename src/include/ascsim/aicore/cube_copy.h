@@ -86,9 +86,10 @@ void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockC
 void CopyLocal(const char* call, const Operand& dst, const Operand& src,
                const AscendC::DataCopyParams* params, uint64_t count_bytes);
 // GM -> L1 with ND -> NZ (MTE2). `src` points at the first source element, checked; `mode` is
-// the GM tensor's L2 cache hint.
+// the GM tensor's L2 cache hint, `alloc_begin` the start of its device allocation
+// (TensorAccess::AllocBegin, for the record's ModelGmAddress).
 void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
-           AscendC::CacheMode mode);
+           AscendC::CacheMode mode, const uint8_t* alloc_begin);
 // Extent in elements that Nd2Nz reads from GM.
 inline uint64_t Nd2NzSrcExtent(const AscendC::Nd2NzParams& p) {
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return 0;
@@ -166,7 +167,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   const uint64_t extent = ai::cube::Nd2NzSrcExtent(p);
   const ai::Footprint rows = ai::cube::Nd2NzSrcFootprint(p, sizeof(T));
   const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent, &rows);
-  ai::cube::Nd2Nz(call, d, s, p, src.cacheMode_);
+  ai::cube::Nd2Nz(call, d, s, p, src.cacheMode_, ai::TensorAccess::AllocBegin(src));
 }
 
 // L0C -> UB (CO1 -> CO2, 310P) with DataCopyEnhancedParams; T and U may differ (float -> half).

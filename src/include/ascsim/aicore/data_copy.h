@@ -72,17 +72,24 @@ trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint
 // (kModelGmAlignment). Host memory a launch reads in place (a NumPy input) may start anywhere;
 // its offsets from the allocation's start are kept, so a row that starts off a 512 B line on the
 // device does here too, whatever malloc gave the array (the cost model charges such rows an HBM
-// line more, docs/calibration.md). Profiling only: it looks the allocation up.
+// line more, docs/calibration.md). `alloc_begin`: the start of the allocation `gm` lies in, as
+// the GlobalTensor found it (TensorAccess::AllocBegin; nullptr: not device memory).
 constexpr uint64_t kModelGmAlignment = 512;
-uint64_t ModelGmAddress(const void* gm);
+inline uint64_t ModelGmAddress(const void* gm, const void* alloc_begin) {
+  const auto addr = reinterpret_cast<uintptr_t>(gm);
+  return alloc_begin == nullptr
+             ? addr
+             : addr - reinterpret_cast<uintptr_t>(alloc_begin) % kModelGmAlignment;
+}
 
-// The GM side of a copy record: where it starts, its L2 hint and its runs (the cost model's
-// transfer efficiency, L2 and same-address effects). Called inside Record's lambda only.
+// The GM side of a copy record: where it starts (`gm`, a byte of tensor `t`), the tensor's L2
+// hint and the runs (the cost model's transfer efficiency, L2 and same-address effects). Called
+// inside Record's lambda only.
 template <class T>
-trace::ApiCall WithGm(trace::ApiCall call, const T* gm, AscendC::CacheMode mode, uint64_t rows,
-                      uint64_t run_bytes, uint64_t pitch_bytes) {
-  call.gm_addr = ModelGmAddress(gm);
-  call.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(mode));
+trace::ApiCall WithGm(trace::ApiCall call, const AscendC::GlobalTensor<T>& t, const T* gm,
+                      uint64_t rows, uint64_t run_bytes, uint64_t pitch_bytes) {
+  call.gm_addr = ModelGmAddress(gm, TensorAccess::AllocBegin(t));
+  call.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(t.cacheMode_));
   call.gm_rows = static_cast<uint32_t>(rows);
   call.gm_run = static_cast<uint32_t>(run_bytes);
   call.gm_pitch = pitch_bytes;
@@ -128,7 +135,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint3
   ai::Record(core, [&] {
     return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2, n * sizeof(T), sizeof(T),
                                    ai::BufferId(dst), ascsim::trace::kNoBuffer),
-                      s, src.cacheMode_, 1, n * sizeof(T), n * sizeof(T));
+                      src, s, 1, n * sizeof(T), n * sizeof(T));
   });
 }
 
@@ -150,7 +157,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
   ai::Record(core, [&] {
     return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3, n * sizeof(T), sizeof(T),
                                    ascsim::trace::kNoBuffer, ai::BufferId(src)),
-                      d, dst.cacheMode_, 1, n * sizeof(T), n * sizeof(T));
+                      dst, d, 1, n * sizeof(T), n * sizeof(T));
   });
 }
 
@@ -213,7 +220,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
     return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte2,
                                    uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
                                    ai::BufferId(dst), ascsim::trace::kNoBuffer),
-                      s, src.cacheMode_, p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
+                      src, s, p.blockCount, len * sizeof(T), src_pitch * sizeof(T));
   });
 }
 
@@ -252,7 +259,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
     return ai::WithGm(ai::CopyCall("DataCopy", ascsim::trace::Pipe::kMte3,
                                    uint64_t{p.blockCount} * len * sizeof(T), sizeof(T),
                                    ascsim::trace::kNoBuffer, ai::BufferId(src)),
-                      d, dst.cacheMode_, p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
+                      dst, d, p.blockCount, len * sizeof(T), dst_pitch * sizeof(T));
   });
 }
 
@@ -318,7 +325,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
     return ai::WithGm(
         ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte2, uint64_t{p.blockCount} * p.blockLen,
                      sizeof(T), ai::BufferId(dst), ascsim::trace::kNoBuffer),
-        s, src.cacheMode_, p.blockCount, p.blockLen, src_pitch_bytes);
+        src, s, p.blockCount, p.blockLen, src_pitch_bytes);
   });
 }
 
@@ -374,7 +381,7 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
     return ai::WithGm(
         ai::CopyCall("DataCopyPad", ascsim::trace::Pipe::kMte3, uint64_t{p.blockCount} * p.blockLen,
                      sizeof(T), ascsim::trace::kNoBuffer, ai::BufferId(src)),
-        d, dst.cacheMode_, p.blockCount, p.blockLen, dst_pitch * sizeof(T));
+        dst, d, p.blockCount, p.blockLen, dst_pitch * sizeof(T));
   });
 }
 template <class T>

@@ -71,6 +71,12 @@ struct TensorAccess {
                            const Footprint* footprint = nullptr) {
     return t.CheckedAddress(call, verb, offset, count, pipe, footprint);
   }
+  // The start of the device allocation the tensor lies in (found when its buffer was set;
+  // nullptr: not device memory).
+  template <class T>
+  static const uint8_t* AllocBegin(const AscendC::GlobalTensor<T>& t) {
+    return t.alloc_.begin;
+  }
 };
 
 }  // namespace ascsim::aicore
