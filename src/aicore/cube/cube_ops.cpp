@@ -139,17 +139,31 @@ void SanitizeUb(const Operand& op, trace::Pipe pipe, Access access, const Footpr
 }
 }  // namespace
 
-void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy) {
+void SetGmSide(trace::ApiCall& record, const uint8_t* first, const GmSide& gm, uint64_t rows,
+               uint64_t run, uint64_t pitch) {
+  record.gm_addr = ModelGmAddress(first, gm.alloc_begin);
+  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(gm.mode));
+  record.gm_rows = static_cast<uint32_t>(rows);
+  record.gm_run = static_cast<uint32_t>(run);
+  record.gm_pitch = pitch;
+}
+
+void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy,
+                const GmSide& gm) {
   RequireCubeUnit(call);
   RequireAligned(call, "dst", dst, MemoryAlignment(dst.memory));
   RequireExtent(call, "dst", dst, copy.DstExtent());
   CopyBlocks(dst.data, src, copy);
-  RecordCall(CubeRecord("DataCopy", trace::CallKind::kCopy, trace::Pipe::kMte2,
-                        copy.count * copy.len, static_cast<uint8_t>(Elem(dst.dtype)), dst.buffer,
-                        trace::kNoBuffer, trace::kNoBuffer, trace::CubePath::kNone, true));
+  trace::ApiCall record = CubeRecord("DataCopy", trace::CallKind::kCopy, trace::Pipe::kMte2,
+                                     copy.count * copy.len, static_cast<uint8_t>(Elem(dst.dtype)),
+                                     dst.buffer, trace::kNoBuffer, trace::kNoBuffer,
+                                     trace::CubePath::kNone, true);
+  SetGmSide(record, src, gm, copy.count, copy.len, copy.src_pitch);
+  RecordCall(record);
 }
 
-void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy) {
+void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy,
+                const GmSide& gm) {
   RequireCubeUnit(call);
   // MTE3 stores accumulate under SetAtomicAdd/Max/Min on the device; this path copies, so it
   // refuses rather than overwrite what should accumulate.
@@ -161,10 +175,12 @@ void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockC
   RequireAligned(call, "src", src, MemoryAlignment(src.memory));
   RequireExtent(call, "src", src, copy.SrcExtent());
   CopyBlocks(dst, src.data, copy);
-  RecordCall(CubeRecord("DataCopy", trace::CallKind::kCopy, trace::Pipe::kMte3,
-                        copy.count * copy.len, static_cast<uint8_t>(Elem(src.dtype)),
-                        trace::kNoBuffer, src.buffer, trace::kNoBuffer, trace::CubePath::kNone,
-                        true));
+  trace::ApiCall record = CubeRecord("DataCopy", trace::CallKind::kCopy, trace::Pipe::kMte3,
+                                     copy.count * copy.len, static_cast<uint8_t>(Elem(src.dtype)),
+                                     trace::kNoBuffer, src.buffer, trace::kNoBuffer,
+                                     trace::CubePath::kNone, true);
+  SetGmSide(record, dst, gm, copy.count, copy.len, copy.dst_pitch);
+  RecordCall(record);
 }
 
 // ---- between local memories ----
@@ -279,7 +295,7 @@ void CopyLocal(const char* call, const Operand& dst, const Operand& src,
 // ---- GM -> L1 with ND -> NZ ----
 
 void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
-           AscendC::CacheMode mode, const uint8_t* alloc_begin) {
+           const GmSide& gm) {
   CoreContext& core = CurrentCore();
   const bool coupled = !core.launch->soc->split_cores;
   // 310P also converts on the way into UB (GMToUB随路转换ND2NZ); A2 only into L1.
@@ -349,15 +365,10 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const Ascen
                                      trace::kNoBuffer, trace::CubePath::kNone, true);
   // The GM tensor's L2 cache hint (CACHE_MODE_DISABLE: the read bypasses L2), as vector copies
   // record it.
-  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(mode));
+  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(gm.mode));
   // The GM side (one ND matrix: nValue rows of dValue elements, srcDValue apart), so that the
   // cost model sees which L2 lines a Matmul's A and B blocks touch again.
-  if (p.ndNum == 1) {
-    record.gm_addr = ModelGmAddress(src, alloc_begin);
-    record.gm_rows = p.nValue;
-    record.gm_run = static_cast<uint32_t>(p.dValue * es);
-    record.gm_pitch = uint64_t{p.srcDValue} * es;
-  }
+  if (p.ndNum == 1) SetGmSide(record, src, gm, p.nValue, p.dValue * es, uint64_t{p.srcDValue} * es);
   RecordCall(record);
 }
 
@@ -886,8 +897,26 @@ void ByType(DType t, F&& f) {
 
 }  // namespace
 
+namespace {
+
+// The GM rows a Fixpipe writes, for its call record: one ND matrix is m rows of n elements,
+// dst_stride apart; NZ is one run of m x 16 elements per 16 columns, dst_stride x 32 B apart (the
+// layout FixpipeDstExtent counts). Several ND matrices are left without a GM side (the record's
+// gm_addr 0: no L2 lines), as Nd2Nz leaves several source matrices.
+void SetFixpipeGmSide(trace::ApiCall& record, const uint8_t* dst, const GmSide& gm,
+                      const FixpipeArgs& a, uint64_t es) {
+  if (a.nd && a.nd_num == 1) {
+    SetGmSide(record, dst, gm, a.m, uint64_t{a.n} * es, uint64_t{a.dst_stride} * es);
+  } else if (!a.nd) {
+    SetGmSide(record, dst, gm, CeilDiv(a.n, 16), uint64_t{a.m} * 16 * es,
+              uint64_t{a.dst_stride} * 32);
+  }
+}
+
+}  // namespace
+
 void FixpipeToGm(const char* call, uint8_t* dst, DType dst_t, const Operand& src,
-                 const FixpipeArgs& a) {
+                 const FixpipeArgs& a, const GmSide& gm) {
   if (a.n == 0 || a.m == 0 || a.nd_num == 0) return;
   CoreContext& core = CurrentCore();
   const auto op = static_cast<AtomicOp>(core.sys.atomic_op);
@@ -898,10 +927,12 @@ void FixpipeToGm(const char* call, uint8_t* dst, DType dst_t, const Operand& src
   }
   ByType(dst_t, [&](auto tag) { Drain<decltype(tag)>(dst, src, a, op); });
   const uint64_t es = Elem(dst_t);
-  RecordCall(CubeRecord("Fixpipe", trace::CallKind::kCopy, trace::Pipe::kFix,
-                        uint64_t{a.nd_num} * a.m * a.n * es, static_cast<uint8_t>(es),
-                        trace::kNoBuffer, src.buffer, trace::kNoBuffer, trace::CubePath::kL0cOut,
-                        true));
+  trace::ApiCall record = CubeRecord("Fixpipe", trace::CallKind::kCopy, trace::Pipe::kFix,
+                                     uint64_t{a.nd_num} * a.m * a.n * es, static_cast<uint8_t>(es),
+                                     trace::kNoBuffer, src.buffer, trace::kNoBuffer,
+                                     trace::CubePath::kL0cOut, true);
+  SetFixpipeGmSide(record, dst, gm, a, es);
+  RecordCall(record);
 }
 
 void FixpipeToLocal(const char* call, const Operand& dst, const Operand& src,

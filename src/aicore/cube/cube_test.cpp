@@ -452,6 +452,86 @@ TEST(CubeNd2Nz, L2CacheHintReachesTheCopy) {
   CheckNd2NzL2Hint<float>(false);
 }
 
+// The cube's other GM copies carry their GM side to the cost model as ND2NZ does: what Fixpipe
+// (ND and NZ) or DataCopy L1 -> GM writes lands in L2's lines, so a contiguous DataCopy GM -> L1
+// of the same bytes afterwards is served by L2; with CACHE_MODE_DISABLE on the written tensor the
+// write goes around L2 to HBM and the read-back misses. Before, these records had no GM address:
+// no line was ever written, and every read-back missed.
+template <class T>
+void CheckCubeWritesLandInL2(bool nz, bool disable) {
+  SCOPED_TRACE(std::string(sizeof(T) == 2 ? "half" : "float") + (nz ? ", NZ" : ", ND") +
+               (disable ? ", disabled" : ""));
+  constexpr uint32_t kM = 21, kN = 37, kM16 = 32, kN16 = 48;  // odd sizes, tail fractals
+  const uint32_t out_elems = nz ? kN16 * kM16 : kM * kN;
+  const uint32_t copied = out_elems * sizeof(T) / 32 * 32 / sizeof(T);  // whole 32 B blocks
+  const uint64_t out_bytes = uint64_t{out_elems} * sizeof(T);
+  DeviceBuffer out(out_bytes), copy_back(out_bytes);
+  std::vector<T> l1_back(out_elems);
+  ascsim::Profiler prof;
+  ascsim::Launch("cube_writes_in_l2", 1, [&] {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    AscendC::GlobalTensor<T> outGm, backGm;
+    outGm.SetGlobalBuffer(out.as<T>(), out_elems);
+    backGm.SetGlobalBuffer(copy_back.as<T>(), out_elems);
+    if (disable) outGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);
+    AscendC::LocalTensor<float> c(AscendC::TPosition::CO1, 0, kM16 * kN16);
+    for (uint32_t i = 0; i < kM16 * kN16; ++i) c.SetValue(i, float(i % 97) - 40.0f);
+    AscendC::FixpipeParamsV220 p(nz ? kN16 : kN, nz ? kM16 : kM, kM16, nz ? kM16 * 16 * 4 / 32 : kN,
+                                 false);
+    p.quantPre = sizeof(T) == 2 ? QuantMode_t::F322F16 : QuantMode_t::NoQuant;
+    if (nz) {
+      p.dstStride = kM16 * 16 * sizeof(T) / 32;  // stripes back to back
+      AscendC::Fixpipe<T, float, AscendC::CFG_NZ>(outGm, c, p);
+    } else {
+      AscendC::Fixpipe<T, float, AscendC::CFG_ROW_MAJOR>(outGm, c, p);
+    }
+    AscendC::PipeBarrier<PIPE_ALL>();
+    // Read it back into L1 (the read ignores the write's hint: a second tensor on the bytes).
+    AscendC::GlobalTensor<T> readGm;
+    readGm.SetGlobalBuffer(out.as<T>(), out_elems);
+    AscendC::LocalTensor<T> l1(AscendC::TPosition::A1, 0, copied);
+    AscendC::DataCopy(l1, readGm, copied);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    // And through L1 -> GM into a second buffer, read back once more.
+    AscendC::DataCopy(backGm, l1, copied);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::LocalTensor<T> l1b(AscendC::TPosition::B1, 8192, copied);
+    AscendC::DataCopy(l1b, backGm, copied);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    for (uint32_t i = 0; i < copied; ++i) l1_back[i] = l1b.GetValue(i);
+  });
+  prof.Stop();
+  const ascsim::LaunchEstimate e = prof.Summary().at(0);
+  const uint64_t copied_bytes = out_bytes / 32 * 32;
+  EXPECT_EQ(e.memory.mte2_bytes, 2 * copied_bytes);
+  EXPECT_EQ(e.memory.mte3_bytes, out_bytes + copied_bytes);  // Fixpipe, then L1 -> GM
+  // The L1 -> GM copy's bytes are always found again; the Fixpipe's only when it went into L2.
+  EXPECT_EQ(e.memory.l2_hit_bytes, (disable ? 0 : copied_bytes) + copied_bytes);
+  EXPECT_EQ(e.memory.write_back_bytes, disable ? out_bytes : 0u);
+  // The data went the whole way (L0C: 16-column stripes outer, NZ keeps that layout).
+  if (nz) {
+    for (uint32_t i = 0; i < copied; ++i) {
+      const float want = float(T(float(i % 97) - 40.0f));
+      ASSERT_EQ(float(l1_back[i]), want) << i;
+    }
+  } else {
+    for (uint32_t i = 0; i < copied; ++i) {
+      const uint32_t r = i / kN, col = i % kN;
+      const uint32_t at = (col / 16) * kM16 * 16 + r * 16 + col % 16;
+      ASSERT_EQ(float(l1_back[i]), float(T(float(at % 97) - 40.0f))) << r << " " << col;
+    }
+  }
+}
+
+TEST(CubeCopyGmSide, WritesOfTheCubeLandInL2) {
+  for (bool nz : {false, true}) {
+    for (bool disable : {false, true}) {
+      CheckCubeWritesLandInL2<half>(nz, disable);
+      CheckCubeWritesLandInL2<float>(nz, disable);
+    }
+  }
+}
+
 // L0C holds 16 x 16 fractals, N stripes outer; Fixpipe turns them into rows.
 TEST(CubeFixpipe, NdNzReluQuantAndMatrices) {
   CubeCore cc;

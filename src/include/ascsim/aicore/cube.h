@@ -64,7 +64,7 @@ Footprint FixpipeDstFootprint(const FixpipeArgs& a, uint64_t dst_elem);
 void FixpipeCheck(const char* call, const Operand& src, simd::DType dst_t, const FixpipeArgs& a,
                   bool to_gm);
 void FixpipeToGm(const char* call, uint8_t* dst, simd::DType dst_t, const Operand& src,
-                 const FixpipeArgs& a);
+                 const FixpipeArgs& a, const GmSide& gm);
 void FixpipeToLocal(const char* call, const Operand& dst, const Operand& src, const FixpipeArgs& a);
 void FixpipeFromV220(FixpipeArgs& a, const AscendC::FixpipeParamsV220& p, bool nd);
 void FixpipeFromLegacy(FixpipeArgs& a, uint16_t cburst, uint16_t burst_len, uint16_t src_stride,
@@ -187,7 +187,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
@@ -225,7 +225,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
 }
 
 template <typename T, typename U, typename S = U,
@@ -307,7 +307,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a);
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
 }
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,

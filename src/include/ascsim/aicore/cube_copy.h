@@ -78,18 +78,34 @@ struct BlockCopy {
   uint64_t DstExtent() const { return count == 0 ? 0 : (count - 1) * dst_pitch + len; }
 };
 
+// The GM side of a cube copy, for its call record: the start of the GM tensor's device
+// allocation (TensorAccess::AllocBegin, for ModelGmAddress; nullptr: not device memory) and its
+// L2 cache hint. With the rows the copy touches, the cost model knows which L2 lines it reads or
+// writes, as it does for the vector side's copies (data_copy.h WithGm).
+struct GmSide {
+  const uint8_t* alloc_begin = nullptr;
+  AscendC::CacheMode mode = AscendC::CacheMode::CACHE_MODE_NORMAL;
+};
+template <class T>
+GmSide GmSideOf(const AscendC::GlobalTensor<T>& t) {
+  return GmSide{TensorAccess::AllocBegin(t), t.cacheMode_};
+}
+// Fills `record`'s GM side: `rows` rows of `run` bytes, `pitch` bytes apart, from `first`.
+void SetGmSide(trace::ApiCall& record, const uint8_t* first, const GmSide& gm, uint64_t rows,
+               uint64_t run, uint64_t pitch);
+
 // GM -> L1 (MTE2). `src` has been checked for the copy's extent.
-void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy);
+void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy,
+                const GmSide& gm);
 // L1 -> GM (MTE3); faults under SetAtomicAdd & co. (atomic L1 stores are not simulated).
-void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy);
+void CopyL1ToGm(const char* call, uint8_t* dst, const Operand& src, const BlockCopy& copy,
+                const GmSide& gm);
 // Between two local memories (the path decides the pipe and which pairs exist).
 void CopyLocal(const char* call, const Operand& dst, const Operand& src,
                const AscendC::DataCopyParams* params, uint64_t count_bytes);
-// GM -> L1 with ND -> NZ (MTE2). `src` points at the first source element, checked; `mode` is
-// the GM tensor's L2 cache hint, `alloc_begin` the start of its device allocation
-// (TensorAccess::AllocBegin, for the record's ModelGmAddress).
+// GM -> L1 with ND -> NZ (MTE2). `src` points at the first source element, checked.
 void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const AscendC::Nd2NzParams& p,
-           AscendC::CacheMode mode, const uint8_t* alloc_begin);
+           const GmSide& gm);
 // Extent in elements that Nd2Nz reads from GM.
 inline uint64_t Nd2NzSrcExtent(const AscendC::Nd2NzParams& p) {
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return 0;
@@ -136,7 +152,7 @@ void DataCopyIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<
   RequireMemory(call, "dst", d, Memory::kL1, "A1/B1/C1/TSCM");
   if (copy.count == 0 || copy.len == 0) return;
   const uint8_t* s = GmRead(src, call, copy.SrcExtent() / sizeof(T));
-  CopyGmToL1(call, d, s, copy);
+  CopyGmToL1(call, d, s, copy, GmSideOf(src));
 }
 
 template <class T>
@@ -146,7 +162,7 @@ void DataCopyOut(const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor
   RequireMemory(call, "src", s, Memory::kL1, "A1/B1/C1/TSCM");
   if (copy.count == 0 || copy.len == 0) return;
   uint8_t* d = GmWrite(dst, call, copy.DstExtent() / sizeof(T));
-  CopyL1ToGm(call, d, s, copy);
+  CopyL1ToGm(call, d, s, copy, GmSideOf(dst));
 }
 
 }  // namespace ascsim::aicore::cube
@@ -167,7 +183,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   const uint64_t extent = ai::cube::Nd2NzSrcExtent(p);
   const ai::Footprint rows = ai::cube::Nd2NzSrcFootprint(p, sizeof(T));
   const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent, &rows);
-  ai::cube::Nd2Nz(call, d, s, p, src.cacheMode_, ai::TensorAccess::AllocBegin(src));
+  ai::cube::Nd2Nz(call, d, s, p, ai::cube::GmSideOf(src));
 }
 
 // L0C -> UB (CO1 -> CO2, 310P) with DataCopyEnhancedParams; T and U may differ (float -> half).
