@@ -110,7 +110,7 @@ bool IsGmTransfer(const ApiCall& call) {
 
 // ---- UB banks (arch 2201) ----
 
-// Beats one repeat of a contiguous vector instruction takes: its reads and writes land on
+// Beats one repeat of a vector instruction takes: its reads and writes land on
 // 16 bank groups, one row per group per beat each way (asc-devkit bank_conflict_ub README: a
 // read-read conflict is two reads in one bank group, a write-write conflict two writes in one
 // group, a read-write conflict a read and a write in one bank). The hardware delays a repeat's
@@ -120,31 +120,40 @@ bool IsGmTransfer(const ApiCall& call) {
 // the beat in which its bank is free. That is what the README's scenarios 3 and 5 measure:
 // scenario 5 (one-beat reads, the delayed write in src0's bank) costs 1.57x, scenario 3 (two-beat
 // reads, the delayed write in src1's bank) 1.74x, the same as the read-read conflict of scenario 2.
-// `ub`: byte offsets of dst, src0, src1 (kNoUbAddr: absent). Exact for contiguous operands
-// (block stride 1, repeat stride 8), which is what the records describe; the pattern repeats
-// every two repeats, so two are evaluated.
-double BeatsPerRepeat(const uint32_t ub[3]) {
+// `call.ub_addr`: byte offsets of dst, src0, src1 (kNoUbAddr: absent). A repeat's eight blocks
+// of each operand lie where its block and repeat strides put them (contiguous unless
+// ub_strided): a mask/repeat instruction whose block stride sends several blocks of one repeat
+// to one bank group waits a beat for each (asc-devkit bank_conflict_nd2nz README: a Copy whose
+// eight written blocks lie 144 blocks apart, all in bank group 0, takes 8 beats a repeat; 145
+// apart, one). Contiguous operands repeat their pattern every two repeats, so two are
+// evaluated; strided ones over 16 repeats (a repeat stride of one block, as the ND2NZ scatter
+// uses, walks the 16 groups), averaged.
+double BeatsPerRepeat(const ApiCall& call) {
+  const uint32_t* ub = call.ub_addr;
   if (ub[0] == trace::kNoUbAddr && ub[1] == trace::kNoUbAddr) return 1;
   const auto bank = [](uint64_t a) {
     return static_cast<int>(((a >> 16) % 3) * 16 + ((a >> 5) & 15));
   };
+  // Byte address of block b of repeat r of operand k.
+  const auto at = [&](int k, int r, int b) {
+    return uint64_t{ub[k]} + uint64_t(r) * call.ub_repeat_stride[k] * 32 +
+           uint64_t(b) * call.ub_block_stride[k] * 32;
+  };
+  const int evaluated = call.ub_strided ? 16 : 2;
   double beats_total = 0;
-  for (int r = 1; r <= 2; ++r) {
+  for (int r = 1; r <= evaluated; ++r) {
     int reads[16] = {}, writes[16] = {};
     int bank_reads[48] = {};  // reads of this repeat per bank
     for (int k = 1; k <= 2; ++k) {
       if (ub[k] == trace::kNoUbAddr) continue;
       for (int b = 0; b < 8; ++b) {
-        const uint64_t a = uint64_t{ub[k]} + uint64_t(r) * 256 + uint64_t(b) * 32;
+        const uint64_t a = at(k, r, b);
         ++reads[(a >> 5) & 15];
         ++bank_reads[bank(a)];
       }
     }
     if (ub[0] != trace::kNoUbAddr) {
-      for (int b = 0; b < 8; ++b) {
-        const uint64_t a = uint64_t{ub[0]} + uint64_t(r) * 256 + uint64_t(b) * 32;
-        ++writes[(a >> 5) & 15];
-      }
+      for (int b = 0; b < 8; ++b) ++writes[(at(0, r, b) >> 5) & 15];
     }
     int beats = 1;
     for (int g = 0; g < 16; ++g) beats = std::max({beats, reads[g], writes[g]});
@@ -152,13 +161,12 @@ double BeatsPerRepeat(const uint32_t ub[3]) {
     if (ub[0] != trace::kNoUbAddr) {
       for (int b = 0; b < 8; ++b) {
         // The previous repeat's write, delayed into this repeat.
-        const uint64_t prev = uint64_t{ub[0]} + uint64_t(r - 1) * 256 + uint64_t(b) * 32;
-        if (bank_reads[bank(prev)] >= beats) rw = true;
+        if (bank_reads[bank(at(0, r - 1, b))] >= beats) rw = true;
       }
     }
     beats_total += beats + (rw ? 1 : 0);
   }
-  return beats_total / 2;
+  return beats_total / evaluated;
 }
 
 // ---- L2 ----
@@ -890,7 +898,7 @@ class CoreReplay {
         } else {
           const double repeats = std::ceil(n * elem / soc_.vector_bytes_per_cycle);
           const double beats =
-              call.vector_class == trace::VectorClass::kSimple ? BeatsPerRepeat(call.ub_addr) : 1;
+              call.vector_class == trace::VectorClass::kSimple ? BeatsPerRepeat(call) : 1;
           cycles = repeats * beats;
           stats_->vector_conflict_us += Cycles(repeats * (beats - 1));
         }

@@ -224,6 +224,70 @@ TEST(ModelProfile, DelayedWriteTakesTheBeatItsBankIsFree) {
   EXPECT_NEAR(vector_cycles(0x10100, 0x20000), 22 + 64, 1e-6);
 }
 
+// A mask/repeat instruction's block strides place the eight blocks of a repeat: blocks that land
+// in one UB bank group are read or written one beat each (asc-devkit bank_conflict_nd2nz README:
+// a Copy writing its eight blocks 144 blocks apart, all in bank group 0, takes 8 beats a repeat;
+// 145 apart, one). The contiguous model gave every stride one beat.
+template <class T>
+double StridedVectorCycles(const char* op, uint16_t dst_block, uint16_t src_block) {
+  constexpr uint32_t kRepeats = 10;
+  constexpr uint32_t kPerRepeat = 256 / sizeof(T);
+  ascsim::ScopedSettings saved;
+  ascsim::SetSanitize(0);
+  Profiler prof;
+  const std::string name = op;
+  ascsim::Launch("strided_vector", 1, [=] {
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> ub;
+    pipe.InitBuffer(ub, 192 * 1024);
+    AscendC::LocalTensor<T> all = ub.Get<T>();
+    // Sources from byte 0 (bank 0 of each group), the destination from 64 KB (bank 1): no
+    // read-write bank conflict, only the strides' group conflicts.
+    AscendC::LocalTensor<T> src = all;
+    AscendC::LocalTensor<T> dst = all[65536 / sizeof(T)];
+    if (name == "Copy") {
+      AscendC::CopyRepeatParams p(dst_block, src_block, 1, 8);
+      AscendC::Copy(dst, src, static_cast<uint64_t>(kPerRepeat), static_cast<uint8_t>(kRepeats), p);
+    } else {
+      AscendC::BinaryRepeatParams p;
+      p.dstBlkStride = static_cast<uint8_t>(dst_block);
+      p.src0BlkStride = static_cast<uint8_t>(src_block);
+      p.src1BlkStride = 1;
+      p.dstRepStride = 8;
+      p.src0RepStride = 8;
+      p.src1RepStride = 8;
+      AscendC::LocalTensor<T> src1 = all[32768 / sizeof(T)];
+      AscendC::Add(dst, src, src1, static_cast<uint64_t>(kPerRepeat), static_cast<uint8_t>(kRepeats), p);
+    }
+  });
+  const LaunchEstimate e = prof.Summary().at(0);
+  for (const TimelineEvent& ev : e.events) {
+    if ((*e.traces)[ev.block].calls[ev.call_index].name == name) return ev.dur_us * 1850;
+  }
+  ADD_FAILURE() << op << " not in the trace";
+  return 0;
+}
+
+template <class T>
+void CheckBlockStrideBeats() {
+  SCOPED_TRACE(sizeof(T) == 2 ? "half" : "float");
+  // Copy: written blocks 144 apart (one group: 8 beats), 145 apart (8 groups), 8 apart (groups 0
+  // and 8: 4 beats), 2 apart (8 groups), contiguous.
+  EXPECT_NEAR(StridedVectorCycles<T>("Copy", 144, 1), 22 + 10 * 8, 1e-6);
+  EXPECT_NEAR(StridedVectorCycles<T>("Copy", 145, 1), 22 + 10 * 1, 1e-6);
+  EXPECT_NEAR(StridedVectorCycles<T>("Copy", 8, 1), 22 + 10 * 4, 1e-6);
+  EXPECT_NEAR(StridedVectorCycles<T>("Copy", 2, 1), 22 + 10 * 1, 1e-6);
+  EXPECT_NEAR(StridedVectorCycles<T>("Copy", 1, 1), 22 + 10 * 1, 1e-6);
+  // Add: src0 read 16 blocks apart (one group, 8 beats; src1 adds one read in that group: 9).
+  EXPECT_NEAR(StridedVectorCycles<T>("Add", 1, 16), 22 + 10 * 9, 1e-6);
+  EXPECT_NEAR(StridedVectorCycles<T>("Add", 1, 1), 22 + 10 * 2, 1e-6);
+}
+
+TEST(ModelProfile, BlockStridesPlaceARepeatsBlocksInTheirBankGroups) {
+  CheckBlockStrideBeats<half>();
+  CheckBlockStrideBeats<float>();
+}
+
 // The seed's add_custom (queues, BUFFER_NUM 2, no L2 hint) on 8192 x 8192 half over 48 blocks:
 // the conditions of the asc-devkit Add best practice's case 4 (double buffer, x, y, z through
 // L2), published at 264.02 us (model_calibration_test.cpp has all six published versions).

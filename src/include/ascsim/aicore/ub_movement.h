@@ -76,9 +76,10 @@ void MaskedCopy(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
       },
       DenseRepeats({sd, ss}));
   Record(core, [&] {
-    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
-                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), BufferId(src),
-                      trace::kNoBuffer);
+    return WithUbStrides(VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
+                                    uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+                                    BufferId(src), trace::kNoBuffer),
+                         sd, ss);
   });
 }
 

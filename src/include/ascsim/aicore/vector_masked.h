@@ -196,6 +196,21 @@ inline simd::Stride StrideOf(uint64_t block_stride, uint64_t repeat_stride) {
   return simd::Stride{block_stride * kBlockBytes, repeat_stride * kBlockBytes};
 }
 
+// A mask/repeat call record with its operands' strides (dst, src0, src1; absent operands keep the
+// default), for the cost model's UB bank rules: the blocks one repeat reads and writes are where
+// the strides put them. Left unmarked when every stride is the contiguous default.
+inline trace::ApiCall WithUbStrides(trace::ApiCall call, const simd::Stride& dst,
+                                    const simd::Stride& src0,
+                                    const simd::Stride& src1 = simd::Stride{}) {
+  const simd::Stride s[3] = {dst, src0, src1};
+  for (int k = 0; k < 3; ++k) {
+    call.ub_block_stride[k] = static_cast<uint16_t>(s[k].block / kBlockBytes);
+    call.ub_repeat_stride[k] = static_cast<uint16_t>(s[k].repeat / kBlockBytes);
+    if (call.ub_block_stride[k] != 1 || call.ub_repeat_stride[k] != 8) call.ub_strided = true;
+  }
+  return call;
+}
+
 // A strided operand: live, 32 B aligned, and every byte the plan reaches inside the tensor.
 template <class T>
 T* CheckStridedOperand(const char* call, const char* role, const AscendC::LocalTensor<T>& t,
@@ -269,8 +284,9 @@ void MaskedBinaryWalk(const char* name, trace::VectorClass cls, const AscendC::L
         DenseRepeats({sd, sa, sb}));
   }
   Record(core, [&] {
-    return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                      BufferId(src0), BufferId(src1));
+    return WithUbStrides(VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat,
+                                    BufferId(dst), BufferId(src0), BufferId(src1)),
+                         sd, sa, sb);
   });
 }
 
@@ -311,8 +327,9 @@ void MaskedUnaryWalk(const char* name, trace::VectorClass cls, const AscendC::Lo
       },
       DenseRepeats({sd, ss}));
   Record(core, [&] {
-    return VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
-                      BufferId(src), trace::kNoBuffer);
+    return WithUbStrides(VectorCall(name, cls, sizeof(T), uint64_t{plan.repeats} * plan.per_repeat,
+                                    BufferId(dst), BufferId(src), trace::kNoBuffer),
+                         sd, ss);
   });
 }
 
@@ -357,9 +374,10 @@ void MaskedDuplicate(const AscendC::LocalTensor<T>& dst, T scalar, const MaskArg
       },
       DenseRepeats({sd}));
   Record(core, [&] {
-    return VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
-                      uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst), trace::kNoBuffer,
-                      trace::kNoBuffer);
+    return WithUbStrides(VectorCall(name, trace::VectorClass::kSimple, sizeof(T),
+                                    uint64_t{plan.repeats} * plan.per_repeat, BufferId(dst),
+                                    trace::kNoBuffer, trace::kNoBuffer),
+                         sd, simd::Stride{});
   });
 }
 
