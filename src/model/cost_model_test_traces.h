@@ -33,6 +33,14 @@ inline ascsim::trace::ApiCall GmRead(uint64_t addr, uint32_t rows, uint32_t run,
   return copy;
 }
 
+// An MTE3 write of `bytes` contiguous bytes to GM `addr`, as a vector DataCopy records it.
+// `bypass`: the GM tensor's SetL2CacheHint(CACHE_MODE_DISABLE).
+inline ascsim::trace::ApiCall GmWrite(uint64_t addr, uint32_t bytes, bool bypass = false) {
+  ascsim::trace::ApiCall copy = GmRead(addr, 1, bytes, bytes, bypass);
+  copy.pipe = ascsim::trace::Pipe::kMte3;
+  return copy;
+}
+
 // The estimate of a launch of one block per trace (block i: traces[i]) on `soc`.
 inline ascsim::LaunchEstimate Estimate(
     std::vector<ascsim::trace::CoreTrace> traces,

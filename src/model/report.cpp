@@ -315,7 +315,12 @@ std::string ExplainEstimate(const LaunchEstimate& e) {
     }
   }
   if (m.l2_thrashing && m.write_back_bytes > 0) {
-    out << "L2: the cacheable traffic exceeds L2, so every write pushes a dirty line out to HBM ("
+    const double written = static_cast<double>(m.mte3_bytes);
+    const double share = written > 0 ? static_cast<double>(m.write_back_bytes) / written : 1;
+    out << "L2: the cacheable traffic exceeds L2, so "
+        << (share > 0.995 ? std::string("every write pushes")
+                          : Fixed(share * 100, 0) + "% of the writes push")
+        << " a dirty line out to HBM ("
         << Fixed(static_cast<double>(m.write_back_bytes) / 1048576.0, 1)
         << " MB of write-backs share HBM with the reads).\n";
     if (m.bypass_bytes == 0) {
