@@ -38,8 +38,8 @@
 //     512 B line and runs past it fetches that head line from HBM in full, even if L2 holds it.
 //     Bypassed reads starting in the line another bypassed read in flight starts in are served
 //     in turn: together at same_address_gbps. When the launch's cacheable
-//     traffic exceeds L2, every cacheable write evicts a dirty line: it costs HBM as well
-//     ("设置合理的L2 CacheMode").
+//     traffic exceeds L2, the cacheable writes evict dirty lines, as many as the excess (at most
+//     all of them): those cost HBM as well ("设置合理的L2 CacheMode").
 //   - scalar GetValue/SetValue: scalar_ub_cycles or scalar_gm_cycles on pipe S; the scalar unit
 //     issues every call, so nothing after a scalar access is issued before it completes.
 //   - the Matmul API's own scalar work (ScalarWorkCall): its tiling set-up per object and address
@@ -1132,14 +1132,13 @@ class CoreReplay {
   std::unordered_map<uint32_t, std::deque<When>> flags_;
 };
 
-// The cacheable GM traffic of the launch beyond L2: its writes push dirty lines out.
 // The share of the launch's cacheable writes that push a dirty line out of L2 while it runs.
 // The launch's cacheable traffic beyond L2's capacity has to leave L2; the model takes what
 // leaves to be written lines, as far as the launch writes that much: every cacheable write
 // when the excess is at least the written bytes (the Add versions: 384 MB through 192 MB of L2,
-// 128 MB written, where every write pays its write-back, docs/calibration.md), the excess over
-// the written bytes when it is less (held-out set Q: 256 MB through L2, 128 MB written, half of
-// it), none when the traffic fits.
+// 128 MB written, where every write pays its write-back, docs/calibration.md), excess / written
+// when the excess is less (held-out set Q: 256 MB through L2, 128 MB written: half), none when
+// the traffic fits.
 // `exceeds`: whether the cacheable traffic exceeds L2 at all (TransferStats::l2_thrashing).
 double WriteBackShare(const std::vector<trace::CoreTrace>& traces, uint64_t l2_bytes,
                       bool* exceeds) {
