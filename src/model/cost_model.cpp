@@ -125,9 +125,11 @@ bool IsGmTransfer(const ApiCall& call) {
 // ub_strided): a mask/repeat instruction whose block stride sends several blocks of one repeat
 // to one bank group waits a beat for each (asc-devkit bank_conflict_nd2nz README: a Copy whose
 // eight written blocks lie 144 blocks apart, all in bank group 0, takes 8 beats a repeat; 145
-// apart, one). Contiguous operands repeat their pattern every two repeats, so two are
-// evaluated; strided ones over 16 repeats (a repeat stride of one block, as the ND2NZ scatter
-// uses, walks the 16 groups), averaged.
+// apart, one; "避免bank冲突（NPU架构版本2201）" tables 2 and 4: blocks 16 apart take 8 beats, 8
+// apart 4). Blocks of one operand at the same address (block stride 0, a broadcast) are one
+// row, read or written once. Contiguous operands repeat their pattern every two repeats, so two
+// are evaluated; strided ones over 16 repeats (a repeat stride of one block, as the ND2NZ
+// scatter uses, walks the 16 groups), averaged.
 double BeatsPerRepeat(const ApiCall& call) {
   const uint32_t* ub = call.ub_addr;
   if (ub[0] == trace::kNoUbAddr && ub[1] == trace::kNoUbAddr) return 1;
@@ -139,6 +141,8 @@ double BeatsPerRepeat(const ApiCall& call) {
     return uint64_t{ub[k]} + uint64_t(r) * call.ub_repeat_stride[k] * 32 +
            uint64_t(b) * call.ub_block_stride[k] * 32;
   };
+  // The blocks of a repeat that are distinct rows: with block stride 0 all eight are one.
+  const auto blocks = [&](int k) { return call.ub_block_stride[k] == 0 ? 1 : 8; };
   const int evaluated = call.ub_strided ? 16 : 2;
   double beats_total = 0;
   for (int r = 1; r <= evaluated; ++r) {
@@ -146,20 +150,20 @@ double BeatsPerRepeat(const ApiCall& call) {
     int bank_reads[48] = {};  // reads of this repeat per bank
     for (int k = 1; k <= 2; ++k) {
       if (ub[k] == trace::kNoUbAddr) continue;
-      for (int b = 0; b < 8; ++b) {
+      for (int b = 0; b < blocks(k); ++b) {
         const uint64_t a = at(k, r, b);
         ++reads[(a >> 5) & 15];
         ++bank_reads[bank(a)];
       }
     }
     if (ub[0] != trace::kNoUbAddr) {
-      for (int b = 0; b < 8; ++b) ++writes[(at(0, r, b) >> 5) & 15];
+      for (int b = 0; b < blocks(0); ++b) ++writes[(at(0, r, b) >> 5) & 15];
     }
     int beats = 1;
     for (int g = 0; g < 16; ++g) beats = std::max({beats, reads[g], writes[g]});
     bool rw = false;
     if (ub[0] != trace::kNoUbAddr) {
-      for (int b = 0; b < 8; ++b) {
+      for (int b = 0; b < blocks(0); ++b) {
         // The previous repeat's write, delayed into this repeat.
         if (bank_reads[bank(at(0, r - 1, b))] >= beats) rw = true;
       }

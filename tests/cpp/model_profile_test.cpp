@@ -280,6 +280,9 @@ void CheckBlockStrideBeats() {
   EXPECT_NEAR(StridedVectorCycles<T>("Copy", 1, 1), 22 + 10 * 1, 1e-6);
   // Add: src0 read 16 blocks apart (one group, 8 beats; src1 adds one read in that group: 9).
   EXPECT_NEAR(StridedVectorCycles<T>("Add", 1, 16), 22 + 10 * 9, 1e-6);
+  // src0 with block stride 0 (one block broadcast to the repeat): one row, read once; it and
+  // src1's block 0 share a group: 2 beats.
+  EXPECT_NEAR(StridedVectorCycles<T>("Add", 1, 0), 22 + 10 * 2, 1e-6);
   EXPECT_NEAR(StridedVectorCycles<T>("Add", 1, 1), 22 + 10 * 2, 1e-6);
 }
 
