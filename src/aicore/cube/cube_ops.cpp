@@ -139,15 +139,6 @@ void SanitizeUb(const Operand& op, trace::Pipe pipe, Access access, const Footpr
 }
 }  // namespace
 
-void SetGmSide(trace::ApiCall& record, const uint8_t* first, const GmSide& gm, uint64_t rows,
-               uint64_t run, uint64_t pitch) {
-  record.gm_addr = ModelGmAddress(first, gm.alloc_begin);
-  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(gm.mode));
-  record.gm_rows = static_cast<uint32_t>(rows);
-  record.gm_run = static_cast<uint32_t>(run);
-  record.gm_pitch = pitch;
-}
-
 void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy,
                 const GmSide& gm) {
   RequireCubeUnit(call);
@@ -365,7 +356,7 @@ void Nd2Nz(const char* call, const Operand& dst, const uint8_t* src, const Ascen
                                      trace::kNoBuffer, trace::CubePath::kNone, true);
   // The GM tensor's L2 cache hint (CACHE_MODE_DISABLE: the read bypasses L2), as vector copies
   // record it.
-  record.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(gm.mode));
+  record.l2_mode = gm.l2_mode;
   // The GM side (one ND matrix: nValue rows of dValue elements, srcDValue apart), so that the
   // cost model sees which L2 lines a Matmul's A and B blocks touch again.
   if (p.ndNum == 1) SetGmSide(record, src, gm, p.nValue, p.dValue * es, uint64_t{p.srcDValue} * es);

@@ -187,7 +187,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::GmSideOf(dst));
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
@@ -225,7 +225,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::GmSideOf(dst));
 }
 
 template <typename T, typename U, typename S = U,
@@ -307,7 +307,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   const ai::Footprint rows = ai::cube::FixpipeDstFootprint(a, sizeof(T));
   uint8_t* d = extent == 0 ? nullptr
                            : ai::cube::GmWrite(dst, call, extent, ascsim::trace::Pipe::kFix, &rows);
-  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::cube::GmSideOf(dst));
+  ai::cube::FixpipeToGm(call, d, ascsim::simd::DTypeOf<T>(), s, a, ai::GmSideOf(dst));
 }
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,

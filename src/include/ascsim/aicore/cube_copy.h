@@ -15,6 +15,7 @@
 #include "ascsim/aicore/checks.h"
 #include "ascsim/aicore/cube_params.h"
 #include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/gm_side.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/simd/vector_math.h"
@@ -78,23 +79,7 @@ struct BlockCopy {
   uint64_t DstExtent() const { return count == 0 ? 0 : (count - 1) * dst_pitch + len; }
 };
 
-// The GM side of a cube copy, for its call record: the start of the GM tensor's device
-// allocation (TensorAccess::AllocBegin, for ModelGmAddress; nullptr: not device memory) and its
-// L2 cache hint. With the rows the copy touches, the cost model knows which L2 lines it reads or
-// writes, as it does for the vector side's copies (data_copy.h WithGm).
-struct GmSide {
-  const uint8_t* alloc_begin = nullptr;
-  AscendC::CacheMode mode = AscendC::CacheMode::CACHE_MODE_NORMAL;
-};
-template <class T>
-GmSide GmSideOf(const AscendC::GlobalTensor<T>& t) {
-  return GmSide{TensorAccess::AllocBegin(t), t.cacheMode_};
-}
-// Fills `record`'s GM side: `rows` rows of `run` bytes, `pitch` bytes apart, from `first`.
-void SetGmSide(trace::ApiCall& record, const uint8_t* first, const GmSide& gm, uint64_t rows,
-               uint64_t run, uint64_t pitch);
-
-// GM -> L1 (MTE2). `src` has been checked for the copy's extent.
+// GM -> L1 (MTE2). `src` has been checked for the copy's extent; `gm`: its tensor's (gm_side.h).
 void CopyGmToL1(const char* call, const Operand& dst, const uint8_t* src, const BlockCopy& copy,
                 const GmSide& gm);
 // L1 -> GM (MTE3); faults under SetAtomicAdd & co. (atomic L1 stores are not simulated).
@@ -183,7 +168,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   const uint64_t extent = ai::cube::Nd2NzSrcExtent(p);
   const ai::Footprint rows = ai::cube::Nd2NzSrcFootprint(p, sizeof(T));
   const uint8_t* s = extent == 0 ? nullptr : ai::cube::GmRead(src, call, extent, &rows);
-  ai::cube::Nd2Nz(call, d, s, p, ai::cube::GmSideOf(src));
+  ai::cube::Nd2Nz(call, d, s, p, ai::GmSideOf(src));
 }
 
 // L0C -> UB (CO1 -> CO2, 310P) with DataCopyEnhancedParams; T and U may differ (float -> half).

@@ -9,6 +9,7 @@
 #include "ascsim/aicore/atomic.h"
 #include "ascsim/aicore/cube_copy.h"
 #include "ascsim/aicore/global_tensor.h"
+#include "ascsim/aicore/gm_side.h"
 #include "ascsim/aicore/internal.h"
 #include "ascsim/aicore/local_tensor.h"
 #include "ascsim/aicore/operand_checks.h"
@@ -67,32 +68,12 @@ namespace ascsim::aicore {
 trace::ApiCall CopyCall(const char* name, trace::Pipe pipe, uint64_t bytes, uint8_t elem,
                         BufferRef dst_buffer, BufferRef src_buffer);
 
-// The address a copy record gives the cost model for GM byte `gm`: where it would lie on the
-// device, whose allocations (aclrtMalloc, GmAlloc) start on 512 B boundaries
-// (kModelGmAlignment). Host memory a launch reads in place (a NumPy input) may start anywhere;
-// its offsets from the allocation's start are kept, so a row that starts off a 512 B line on the
-// device does here too, whatever malloc gave the array (the cost model charges such rows an HBM
-// line more, docs/calibration.md). `alloc_begin`: the start of the allocation `gm` lies in, as
-// the GlobalTensor found it (TensorAccess::AllocBegin; nullptr: not device memory).
-constexpr uint64_t kModelGmAlignment = 512;
-inline uint64_t ModelGmAddress(const void* gm, const void* alloc_begin) {
-  const auto addr = reinterpret_cast<uintptr_t>(gm);
-  return alloc_begin == nullptr
-             ? addr
-             : addr - reinterpret_cast<uintptr_t>(alloc_begin) % kModelGmAlignment;
-}
-
 // The GM side of a copy record: where it starts (`gm`, a byte of tensor `t`), the tensor's L2
-// hint and the runs (the cost model's transfer efficiency, L2 and same-address effects). Called
-// inside Record's lambda only.
+// hint and the runs (gm_side.h). Called inside Record's lambda only.
 template <class T>
 trace::ApiCall WithGm(trace::ApiCall call, const AscendC::GlobalTensor<T>& t, const T* gm,
                       uint64_t rows, uint64_t run_bytes, uint64_t pitch_bytes) {
-  call.gm_addr = ModelGmAddress(gm, TensorAccess::AllocBegin(t));
-  call.l2_mode = static_cast<trace::L2Mode>(static_cast<uint8_t>(t.cacheMode_));
-  call.gm_rows = static_cast<uint32_t>(rows);
-  call.gm_run = static_cast<uint32_t>(run_bytes);
-  call.gm_pitch = pitch_bytes;
+  SetGmSide(call, gm, GmSideOf(t), rows, run_bytes, pitch_bytes);
   return call;
 }
 
