@@ -121,15 +121,15 @@ bool IsGmTransfer(const ApiCall& call) {
 // scenario 5 (one-beat reads, the delayed write in src0's bank) costs 1.57x, scenario 3 (two-beat
 // reads, the delayed write in src1's bank) 1.74x, the same as the read-read conflict of scenario 2.
 // `call.ub_addr`: byte offsets of dst, src0, src1 (kNoUbAddr: absent). A repeat's eight blocks
-// of each operand lie where its block and repeat strides put them (contiguous unless
-// ub_strided): a mask/repeat instruction whose block stride sends several blocks of one repeat
-// to one bank group waits a beat for each (asc-devkit bank_conflict_nd2nz README: a Copy whose
-// eight written blocks lie 144 blocks apart, all in bank group 0, takes 8 beats a repeat; 145
-// apart, one; "避免bank冲突（NPU架构版本2201）" tables 2 and 4: blocks 16 apart take 8 beats, 8
-// apart 4). Blocks of one operand at the same address (block stride 0, a broadcast) are one
-// row, read or written once. Contiguous operands repeat their pattern every two repeats, so two
-// are evaluated; strided ones over 16 repeats (a repeat stride of one block, as the ND2NZ
-// scatter uses, walks the 16 groups), averaged.
+// of each operand lie where its block and repeat strides put them (ApiCall::ub_block_stride,
+// ub_repeat_stride; contiguous by default): a mask/repeat instruction whose block stride sends
+// several blocks of one repeat to one bank group waits a beat for each (asc-devkit
+// bank_conflict_nd2nz README: a Copy whose eight written blocks lie 144 blocks apart, all in
+// bank group 0, takes 8 beats a repeat; 145 apart, one; "避免bank冲突（NPU架构版本2201）"
+// tables 2 and 4: blocks 16 apart take 8 beats, 8 apart 4). Blocks of one operand at the same
+// address (block stride 0, a broadcast) are one row, read or written once. Contiguous operands
+// repeat their pattern every two repeats, so two are evaluated; strided ones over 16 repeats (a
+// repeat stride of one block, as the ND2NZ scatter uses, walks the 16 groups), averaged.
 double BeatsPerRepeat(const ApiCall& call) {
   const uint32_t* ub = call.ub_addr;
   if (ub[0] == trace::kNoUbAddr && ub[1] == trace::kNoUbAddr) return 1;
@@ -143,7 +143,11 @@ double BeatsPerRepeat(const ApiCall& call) {
   };
   // The blocks of a repeat that are distinct rows: with block stride 0 all eight are one.
   const auto blocks = [&](int k) { return call.ub_block_stride[k] == 0 ? 1 : 8; };
-  const int evaluated = call.ub_strided ? 16 : 2;
+  bool strided = false;
+  for (int k = 0; k < 3; ++k) {
+    strided |= call.ub_block_stride[k] != 1 || call.ub_repeat_stride[k] != 8;
+  }
+  const int evaluated = strided ? 16 : 2;
   double beats_total = 0;
   for (int r = 1; r <= evaluated; ++r) {
     int reads[16] = {}, writes[16] = {};

@@ -249,6 +249,15 @@ inline GM_ADDR DataCopySource() {
   return static_cast<GM_ADDR>(src);
 }
 
+// The estimated duration (issue to result, us) of the first call named `name` in a launch's
+// timeline; 0 when there is none.
+inline double CallUs(const ascsim::LaunchEstimate& e, const std::string& name) {
+  for (const ascsim::TimelineEvent& ev : e.events) {
+    if ((*e.traces)[ev.block].calls[ev.call_index].name == name) return ev.dur_us;
+  }
+  return 0;
+}
+
 // The bank_conflict_ub README's measurement: one Add of 4096 floats (64 repeats) with src0, src1
 // and dst at the given UB byte offsets, after the whole UB is filled. Returns the Add's estimated
 // duration in us.
@@ -265,11 +274,7 @@ inline double BankLayoutAddUs(uint32_t src0, uint32_t src1, uint32_t dst) {
     AscendC::PipeBarrier<PIPE_V>();
     AscendC::Add(all[dst / 4], all[src0 / 4], all[src1 / 4], 4096);
   });
-  const ascsim::LaunchEstimate e = prof.Summary().at(0);
-  for (const ascsim::TimelineEvent& ev : e.events) {
-    if (std::string((*e.traces)[ev.block].calls[ev.call_index].name) == "Add") return ev.dur_us;
-  }
-  return 0;
+  return CallUs(prof.Summary().at(0), "Add");
 }
 
 }  // namespace calibration

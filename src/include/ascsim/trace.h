@@ -111,10 +111,9 @@ struct ApiCall {
   // UB byte offsets of dst, src0, src1 (kNoUbAddr: none), for UB bank conflicts: a vector
   // instruction reads and writes 8 blocks of 32 B per repeat from these addresses on.
   uint32_t ub_addr[3] = {kNoUbAddr, kNoUbAddr, kNoUbAddr};
-  // Mask/repeat forms with other strides (ub_strided): each operand's block stride and repeat
-  // stride in 32 B blocks (BinaryRepeatParams, UnaryRepeatParams, CopyRepeatParams); otherwise
-  // blocks are contiguous, 8 per repeat.
-  bool ub_strided = false;
+  // Each operand's block stride and repeat stride in 32 B blocks, as the mask/repeat forms set
+  // them (BinaryRepeatParams, UnaryRepeatParams, CopyRepeatParams); the defaults are contiguous
+  // blocks, 8 per repeat.
   uint16_t ub_block_stride[3] = {1, 1, 1};
   uint16_t ub_repeat_stride[3] = {8, 8, 8};
   // kScalar: the cycles of scalar work the call stands for (an API's own bookkeeping); 0: one

@@ -198,7 +198,7 @@ inline simd::Stride StrideOf(uint64_t block_stride, uint64_t repeat_stride) {
 
 // A mask/repeat call record with its operands' strides (dst, src0, src1; absent operands keep the
 // default), for the cost model's UB bank rules: the blocks one repeat reads and writes are where
-// the strides put them. Left unmarked when every stride is the contiguous default.
+// the strides put them.
 inline trace::ApiCall WithUbStrides(trace::ApiCall call, const simd::Stride& dst,
                                     const simd::Stride& src0,
                                     const simd::Stride& src1 = simd::Stride{}) {
@@ -206,7 +206,6 @@ inline trace::ApiCall WithUbStrides(trace::ApiCall call, const simd::Stride& dst
   for (int k = 0; k < 3; ++k) {
     call.ub_block_stride[k] = static_cast<uint16_t>(s[k].block / kBlockBytes);
     call.ub_repeat_stride[k] = static_cast<uint16_t>(s[k].repeat / kBlockBytes);
-    if (call.ub_block_stride[k] != 1 || call.ub_repeat_stride[k] != 8) call.ub_strided = true;
   }
   return call;
 }
