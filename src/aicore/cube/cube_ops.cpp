@@ -892,10 +892,11 @@ namespace {
 
 // The GM rows a Fixpipe writes, for its call record: one ND matrix is m rows of n elements,
 // dst_stride apart; NZ is one run of m x 16 elements per 16 columns, dst_stride x 32 B apart (the
-// layout FixpipeDstExtent counts). Several ND matrices are left without a GM side (the record's
-// gm_addr 0: no L2 lines), as Nd2Nz leaves several source matrices.
+// layout FixpipeDstExtent counts). Several ND matrices are left without rows (the record's
+// gm_addr 0: no L2 lines), as Nd2Nz leaves several source matrices; the L2 hint is kept.
 void SetFixpipeGmSide(trace::ApiCall& record, const uint8_t* dst, const GmSide& gm,
                       const FixpipeArgs& a, uint64_t es) {
+  record.l2_mode = gm.l2_mode;
   if (a.nd && a.nd_num == 1) {
     SetGmSide(record, dst, gm, a.m, uint64_t{a.n} * es, uint64_t{a.dst_stride} * es);
   } else if (!a.nd) {

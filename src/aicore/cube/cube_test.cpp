@@ -532,6 +532,45 @@ TEST(CubeCopyGmSide, WritesOfTheCubeLandInL2) {
   }
 }
 
+// Fixpipe of several ND matrices records no rows, but keeps its tensor's L2 hint, as ND2NZ of
+// several matrices does: with CACHE_MODE_DISABLE its bytes go around L2 to HBM.
+template <class T>
+void CheckFixpipeMatricesKeepTheHint(bool disable) {
+  SCOPED_TRACE(std::string(sizeof(T) == 2 ? "half" : "float") + (disable ? ", disabled" : ""));
+  constexpr uint32_t kRows = 16, kCols = 16, kMatrices = 2;
+  const uint64_t bytes = uint64_t{kMatrices} * kRows * kCols * sizeof(T);
+  DeviceBuffer out(bytes);
+  ascsim::Profiler prof;
+  ascsim::Launch("fixpipe_matrices_hint", 1, [&] {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    AscendC::GlobalTensor<T> outGm;
+    outGm.SetGlobalBuffer(out.as<T>(), kMatrices * kRows * kCols);
+    if (disable) outGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);
+    AscendC::LocalTensor<float> c(AscendC::TPosition::CO1, 0, kMatrices * kRows * kCols);
+    for (uint32_t i = 0; i < kMatrices * kRows * kCols; ++i) c.SetValue(i, float(i % 50));
+    AscendC::FixpipeParamsV220 p(kCols, kRows, kRows, kCols, false);
+    p.quantPre = sizeof(T) == 2 ? QuantMode_t::F322F16 : QuantMode_t::NoQuant;
+    p.ndNum = kMatrices;
+    p.srcNdStride = 1;  // one 16 x 16 fractal apart in L0C
+    p.dstNdStride = kRows * kCols;  // back to back in GM
+    AscendC::Fixpipe<T, float, AscendC::CFG_ROW_MAJOR>(outGm, c, p);
+  });
+  prof.Stop();
+  const ascsim::LaunchEstimate e = prof.Summary().at(0);
+  EXPECT_EQ(e.memory.mte3_bytes, bytes);
+  EXPECT_EQ(e.memory.write_back_bytes, disable ? bytes : 0u);
+  for (uint32_t i = 0; i < kMatrices * kRows * kCols; ++i) {
+    ASSERT_EQ(float(out.as<T>()[i]), float(T(float(i % 50)))) << i;
+  }
+}
+
+TEST(CubeCopyGmSide, FixpipeOfSeveralMatricesKeepsTheL2Hint) {
+  for (bool disable : {false, true}) {
+    CheckFixpipeMatricesKeepTheHint<half>(disable);
+    CheckFixpipeMatricesKeepTheHint<float>(disable);
+  }
+}
+
 // L0C holds 16 x 16 fractals, N stripes outer; Fixpipe turns them into rows.
 TEST(CubeFixpipe, NdNzReluQuantAndMatrices) {
   CubeCore cc;
